@@ -1,0 +1,31 @@
+# The judge binaries; each has its samples in samples/<binary>/.
+JUDGES := uva220 jutge_p18992
+CARGO  ?= cargo
+
+.PHONY: all build run test bench clean
+
+all: build
+
+build:
+	$(CARGO) build --release
+
+# Run every judge binary on each of its samples, show the output and diff it.
+run: build
+	@for b in $(JUDGES); do \
+	  for f in samples/$$b/*.in; do \
+	    echo "== $$b < $$f"; \
+	    ./target/release/$$b < $$f | tee /tmp/othello-run.$$$$ ; \
+	    if cmp -s /tmp/othello-run.$$$$ $${f%.in}.out; then echo "-- matches $${f%.in}.out"; \
+	    else echo "-- DIFFERS from $${f%.in}.out"; rm -f /tmp/othello-run.$$$$; exit 1; fi; \
+	  done; \
+	done; rm -f /tmp/othello-run.$$$$
+
+# All tests, in optimised code (the heavy ones need it).
+test:
+	$(CARGO) test --release
+
+bench:
+	$(CARGO) bench --bench suite
+
+clean:
+	$(CARGO) clean

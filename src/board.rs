@@ -1,0 +1,320 @@
+//! The general board: a grid of `rows × cols` cells, each empty or holding a black or a
+//! white disc, of any size from 1×1 up.
+//!
+//! Cells are stored row-major in one vector: cell `(r, c)` (0-based, row 0 at the top) is
+//! index `r * cols + c`. The board keeps running counts of its discs, so counting never
+//! rescans it. Judges write cells in different alphabets; an [`Alphabet`] maps them.
+//! The rules live in [`super::rules`]; the 64-bit representation of boards within 8×8
+//! in [`super::bitboard`].
+
+use std::io::{self, Write};
+
+use super::error::InputError;
+
+/// The colour of a disc, or of the player who places such discs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// Black: the first player in standard Othello.
+    Black,
+    /// White.
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    ///
+    /// ```
+    /// use othello::board::Color;
+    /// assert_eq!(Color::Black.opponent(), Color::White);
+    /// ```
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// 0 for black, 1 for white: an index into per-colour arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `"Black"` or `"White"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        }
+    }
+}
+
+/// What a cell holds: `None` when it is empty.
+pub type Cell = Option<Color>;
+
+/// The characters a judge uses for an empty cell, a black disc and a white disc.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Alphabet {
+    /// The empty cell.
+    pub empty: char,
+    /// A black disc.
+    pub black: char,
+    /// A white disc.
+    pub white: char,
+}
+
+impl Alphabet {
+    /// The character for `cell`.
+    pub fn symbol(&self, cell: Cell) -> char {
+        match cell {
+            None => self.empty,
+            Some(Color::Black) => self.black,
+            Some(Color::White) => self.white,
+        }
+    }
+
+    /// The cell written as `ch`, if `ch` belongs to the alphabet.
+    ///
+    /// ```
+    /// use othello::board::{Alphabet, Color};
+    /// let a = Alphabet { empty: '.', black: 'N', white: 'B' };
+    /// assert_eq!(a.cell('B'), Some(Some(Color::White)));
+    /// assert_eq!(a.cell('.'), Some(None));
+    /// assert_eq!(a.cell('x'), None);
+    /// ```
+    pub fn cell(&self, ch: char) -> Option<Cell> {
+        if ch == self.empty {
+            Some(None)
+        } else if ch == self.black {
+            Some(Some(Color::Black))
+        } else if ch == self.white {
+            Some(Some(Color::White))
+        } else {
+            None
+        }
+    }
+
+    /// The alphabet in words, for error messages: `'.', 'B' or 'W'`.
+    pub fn describe(&self) -> String {
+        format!("'{}', '{}' or '{}'", self.empty, self.black, self.white)
+    }
+
+    /// The cells of one written row: every non-whitespace character of `text` is a cell,
+    /// so `.WB` and `. W B` read the same. `line` names the row in errors.
+    ///
+    /// ```
+    /// use othello::board::{Alphabet, Color};
+    /// let a = Alphabet { empty: '.', black: 'B', white: 'W' };
+    /// assert_eq!(a.row(". B\tW", 1).unwrap(), vec![None, Some(Color::Black), Some(Color::White)]);
+    /// assert_eq!(a.row(".x", 4).unwrap_err().to_string(),
+    ///            "line 4: unexpected character 'x' (cells are '.', 'B' or 'W')");
+    /// ```
+    pub fn row(&self, text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
+        text.chars()
+            .filter(|ch| !ch.is_whitespace())
+            .map(|ch| {
+                self.cell(ch).ok_or_else(|| {
+                    InputError::at(
+                        line,
+                        format!(
+                            "unexpected character {:?} (cells are {})",
+                            ch,
+                            self.describe()
+                        ),
+                    )
+                })
+            })
+            .collect()
+    }
+}
+
+/// The eight directions `(row step, column step)`, clockwise from north.
+pub const DIRECTIONS: [(isize, isize); 8] =
+    [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+
+/// A `rows × cols` grid of cells with running disc counts.
+///
+/// ```
+/// use othello::board::{Board, Color};
+/// let b = Board::start(8);
+/// assert_eq!((b.rows(), b.cols()), (8, 8));
+/// assert_eq!(b.get(3, 3), Some(Color::White));
+/// assert_eq!(b.get(3, 4), Some(Color::Black));
+/// assert_eq!((b.discs(Color::Black), b.discs(Color::White), b.empties()), (2, 2, 60));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    cells: Vec<Cell>,
+    discs: [usize; 2],
+}
+
+impl Board {
+    /// An empty board. Panics if a side is 0.
+    pub fn new(rows: usize, cols: usize) -> Board {
+        assert!(rows > 0 && cols > 0, "a board has at least one cell");
+        Board { rows, cols, cells: vec![None; rows * cols], discs: [0, 0] }
+    }
+
+    /// A board from its cells in row-major order. Panics unless there are `rows * cols`.
+    pub fn from_cells(rows: usize, cols: usize, cells: Vec<Cell>) -> Board {
+        assert_eq!(cells.len(), rows * cols, "a {}x{} board has {} cells", rows, cols, rows * cols);
+        let mut board = Board::new(rows, cols);
+        for (i, cell) in cells.into_iter().enumerate() {
+            board.set(i, cell);
+        }
+        board
+    }
+
+    /// The standard start on an `n × n` board (`n` even, at least 2): white on the two
+    /// central cells of the main diagonal, black on the other two.
+    pub fn start(n: usize) -> Board {
+        assert!(n >= 2 && n % 2 == 0, "the start position needs an even size");
+        let mut board = Board::new(n, n);
+        let h = n / 2;
+        board.set(board.index(h - 1, h - 1), Some(Color::White));
+        board.set(board.index(h - 1, h), Some(Color::Black));
+        board.set(board.index(h, h - 1), Some(Color::Black));
+        board.set(board.index(h, h), Some(Color::White));
+        board
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Always false: a board has at least one cell.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The index of cell `(r, c)`.
+    pub fn index(&self, r: usize, c: usize) -> usize {
+        debug_assert!(r < self.rows && c < self.cols);
+        r * self.cols + c
+    }
+
+    /// The `(row, column)` of cell `i`.
+    pub fn coords(&self, i: usize) -> (usize, usize) {
+        (i / self.cols, i % self.cols)
+    }
+
+    /// What cell `i` holds.
+    pub fn cell(&self, i: usize) -> Cell {
+        self.cells[i]
+    }
+
+    /// What cell `(r, c)` holds.
+    pub fn get(&self, r: usize, c: usize) -> Cell {
+        self.cells[self.index(r, c)]
+    }
+
+    /// All cells, row-major.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// Puts `cell` in cell `i`, keeping the disc counts.
+    pub fn set(&mut self, i: usize, cell: Cell) {
+        if let Some(old) = self.cells[i] {
+            self.discs[old.index()] -= 1;
+        }
+        if let Some(new) = cell {
+            self.discs[new.index()] += 1;
+        }
+        self.cells[i] = cell;
+    }
+
+    /// How many discs of `color` are on the board.
+    pub fn discs(&self, color: Color) -> usize {
+        self.discs[color.index()]
+    }
+
+    /// How many cells are empty.
+    pub fn empties(&self) -> usize {
+        self.cells.len() - self.discs[0] - self.discs[1]
+    }
+
+    /// The neighbour of cell `i` in direction `DIRECTIONS[d]`, if it is on the board.
+    #[inline]
+    pub fn step(&self, i: usize, d: usize) -> Option<usize> {
+        self.ray(i, d).next()
+    }
+
+    /// The cells from cell `i` (excluded) in direction `DIRECTIONS[d]` to the edge.
+    ///
+    /// ```
+    /// use othello::board::Board;
+    /// let b = Board::new(3, 4);
+    /// assert_eq!(b.ray(5, 2).collect::<Vec<_>>(), vec![6, 7]); // east from (1, 1)
+    /// assert_eq!(b.ray(5, 3).collect::<Vec<_>>(), vec![10]);   // south-east
+    /// assert_eq!(b.ray(0, 0).count(), 0);                      // north of the top row
+    /// ```
+    #[inline]
+    pub fn ray(&self, i: usize, d: usize) -> Ray {
+        let (r, c) = self.coords(i);
+        let (dr, dc) = DIRECTIONS[d];
+        Ray { r: r as isize, c: c as isize, dr, dc, rows: self.rows as isize, cols: self.cols as isize }
+    }
+
+    /// Writes the board as `rows` lines of `cols` characters of `alphabet`, each ending
+    /// in `\n`.
+    ///
+    /// ```
+    /// use othello::board::{Alphabet, Board};
+    /// let mut out = Vec::new();
+    /// Board::start(4).write(&mut out, &Alphabet { empty: '.', black: 'N', white: 'B' }).unwrap();
+    /// assert_eq!(String::from_utf8(out).unwrap(), "....\n.BN.\n.NB.\n....\n");
+    /// ```
+    pub fn write<W: Write + ?Sized>(&self, out: &mut W, alphabet: &Alphabet) -> io::Result<()> {
+        let mut text = String::with_capacity(self.rows * (self.cols + 1));
+        let symbols = [alphabet.empty, alphabet.black, alphabet.white];
+        for row in self.cells.chunks(self.cols) {
+            for &cell in row {
+                text.push(symbols[cell.map_or(0, |c| 1 + c.index())]);
+            }
+            text.push('\n');
+        }
+        out.write_all(text.as_bytes())
+    }
+}
+
+/// The cells along one direction from a cell to the edge of the board: see [`Board::ray`].
+#[derive(Clone, Debug)]
+pub struct Ray {
+    r: isize,
+    c: isize,
+    dr: isize,
+    dc: isize,
+    rows: isize,
+    cols: isize,
+}
+
+impl Iterator for Ray {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        self.r += self.dr;
+        self.c += self.dc;
+        if self.r < 0 || self.c < 0 || self.r >= self.rows || self.c >= self.cols {
+            // Stay off the board: every later call ends too.
+            self.dr = 0;
+            self.dc = 0;
+            None
+        } else {
+            Some((self.r * self.cols + self.c) as usize)
+        }
+    }
+}

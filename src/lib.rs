@@ -1,0 +1,26 @@
+//! # othello: one board library for a suite of Othello judge solvers
+//!
+//! Every binary of the suite (`uva220`, `jutge_p18992`, ...) is a thin `main` around a
+//! `solve(input, output)` function of this library, so tests call the logic in-process.
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`board`] | the general `rows × cols` board, colours, judge alphabets |
+//! | [`rules`] | the rule sets (standard flanking, Dumbothello adjacent capture) |
+//! | [`bitboard`] | boards within 8×8 as pairs of `u64` |
+//! | [`scan`] | whitespace tokens with line numbers |
+//! | [`error`] | input errors and the judges' error type |
+//! | [`judge`] | the shared `main`: input, buffered output, exit codes |
+//! | [`uva220`], [`jutge_p18992`] | the judges' input and output formats |
+//!
+//! The library compiles with rustc 1.63 as edition 2015, as judges do: no `crate::`
+//! paths (modules reach each other through `super::`), no macros of its own.
+
+pub mod bitboard;
+pub mod board;
+pub mod error;
+pub mod judge;
+pub mod jutge_p18992;
+pub mod rules;
+pub mod scan;
+pub mod uva220;

@@ -1,0 +1,205 @@
+//! Rule sets: what a move is, what it flips, and what happens to a player without one.
+//!
+//! Two rule sets share the [`Rules`] trait, each written once per board representation
+//! (the general [`Board`] of any size and the 64-bit boards of [`super::bitboard`]):
+//!
+//! - [`Flanking`], standard Othello: a move must bracket a straight line of opponent
+//!   discs between the new disc and another disc of the mover, and flips every bracketed
+//!   line; a player without a move passes.
+//! - [`Adjacent`], Dumbothello: a move must touch an opponent disc, and flips every
+//!   opponent disc 8-adjacent to it; a player without a move ends the game.
+//!
+//! Provided methods build the rest once: legal moves in row-major order, playing a move,
+//! and game-over detection.
+
+use std::fmt;
+
+use super::bitboard;
+use super::board::{Board, Color, DIRECTIONS};
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The cell already holds a disc.
+    Occupied,
+    /// The move would flip no disc.
+    NoFlips,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match *self {
+            IllegalMove::Occupied => "the square is occupied",
+            IllegalMove::NoFlips => "the move flips no disc",
+        })
+    }
+}
+
+/// A rule set, written once for the general board and once for 64-bit boards.
+pub trait Rules {
+    /// Whether a player without a legal move passes (`true`, Othello) or the game then
+    /// ends (`false`, Dumbothello).
+    const PASSES: bool;
+
+    /// Appends to `out` the cells that `color` flips by playing on the empty cell `at`,
+    /// and returns how many it appended (0: the move is illegal).
+    fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize;
+
+    /// Whether `color` may play on the empty cell `at` (cheaper than [`Rules::flips`]).
+    fn is_legal(board: &Board, color: Color, at: usize) -> bool;
+
+    /// On a 64-bit board: the cells among `empty` where the player with discs `p` may
+    /// play against discs `o`.
+    fn bit_moves(p: u64, o: u64, empty: u64) -> u64;
+
+    /// On a 64-bit board: the discs flipped when the player with discs `p` plays the legal
+    /// move `sq` against discs `o`.
+    fn bit_flips(p: u64, o: u64, sq: u32) -> u64;
+
+    /// The legal moves of `color`, as cell indices in row-major order.
+    ///
+    /// ```
+    /// use othello::board::{Board, Color};
+    /// use othello::rules::{Flanking, Rules};
+    /// let b = Board::start(8);
+    /// let moves: Vec<_> = Flanking::legal_moves(&b, Color::Black).iter().map(|&i| b.coords(i)).collect();
+    /// assert_eq!(moves, vec![(2, 3), (3, 2), (4, 5), (5, 4)]);
+    /// ```
+    fn legal_moves(board: &Board, color: Color) -> Vec<usize> {
+        (0..board.len())
+            .filter(|&i| board.cell(i).is_none() && Self::is_legal(board, color, i))
+            .collect()
+    }
+
+    /// Whether `color` has a legal move.
+    fn has_move(board: &Board, color: Color) -> bool {
+        (0..board.len()).any(|i| board.cell(i).is_none() && Self::is_legal(board, color, i))
+    }
+
+    /// Whether the game is over with `to_move` to move: neither side can move under
+    /// passing rules, or `to_move` cannot move when there is no passing.
+    fn game_over(board: &Board, to_move: Color) -> bool {
+        !Self::has_move(board, to_move) && (!Self::PASSES || !Self::has_move(board, to_move.opponent()))
+    }
+
+    /// Plays `color` on cell `at`: places the disc and flips every disc the move captures.
+    /// Returns how many discs flipped, or why the move is illegal (the board is then
+    /// unchanged).
+    ///
+    /// ```
+    /// use othello::board::{Board, Color};
+    /// use othello::rules::{Flanking, IllegalMove, Rules};
+    /// let mut b = Board::start(8);
+    /// assert_eq!(Flanking::play(&mut b, Color::Black, 2 * 8 + 3), Ok(1));
+    /// assert_eq!((b.discs(Color::Black), b.discs(Color::White)), (4, 1));
+    /// assert_eq!(Flanking::play(&mut b, Color::White, 0), Err(IllegalMove::NoFlips));
+    /// assert_eq!(Flanking::play(&mut b, Color::White, 2 * 8 + 3), Err(IllegalMove::Occupied));
+    /// ```
+    fn play(board: &mut Board, color: Color, at: usize) -> Result<usize, IllegalMove> {
+        if board.cell(at).is_some() {
+            return Err(IllegalMove::Occupied);
+        }
+        let mut flipped = Vec::new();
+        if Self::flips(board, color, at, &mut flipped) == 0 {
+            return Err(IllegalMove::NoFlips);
+        }
+        board.set(at, Some(color));
+        for &i in &flipped {
+            board.set(i, Some(color));
+        }
+        Ok(flipped.len())
+    }
+}
+
+/// Standard Othello rules: bracketing lines flip; a player without a move passes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flanking;
+
+impl Flanking {
+    /// The length of the run of opponent discs from `at` in direction `d` if a disc of
+    /// `color` closes it, else 0.
+    #[inline]
+    fn bracket(board: &Board, color: Color, at: usize, d: usize) -> usize {
+        let mine = Some(color);
+        let opponent = Some(color.opponent());
+        let mut run = 0;
+        for i in board.ray(at, d) {
+            let cell = board.cell(i);
+            if cell == opponent {
+                run += 1;
+            } else if cell == mine {
+                return run;
+            } else {
+                return 0;
+            }
+        }
+        0
+    }
+}
+
+impl Rules for Flanking {
+    const PASSES: bool = true;
+
+    fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
+        let start = out.len();
+        for d in 0..DIRECTIONS.len() {
+            let run = Flanking::bracket(board, color, at, d);
+            out.extend(board.ray(at, d).take(run));
+        }
+        out.len() - start
+    }
+
+    fn is_legal(board: &Board, color: Color, at: usize) -> bool {
+        (0..DIRECTIONS.len()).any(|d| Flanking::bracket(board, color, at, d) > 0)
+    }
+
+    #[inline]
+    fn bit_moves(p: u64, o: u64, empty: u64) -> u64 {
+        bitboard::flanking_moves(p, o, empty)
+    }
+
+    #[inline]
+    fn bit_flips(p: u64, o: u64, sq: u32) -> u64 {
+        bitboard::flanking_flips(p, o, sq)
+    }
+}
+
+/// Dumbothello rules: a move must touch an opponent disc and flips every adjacent one; a
+/// player without a move ends the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Adjacent;
+
+impl Rules for Adjacent {
+    const PASSES: bool = false;
+
+    fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
+        let start = out.len();
+        let opponent = Some(color.opponent());
+        for d in 0..DIRECTIONS.len() {
+            if let Some(i) = board.step(at, d) {
+                if board.cell(i) == opponent {
+                    out.push(i);
+                }
+            }
+        }
+        out.len() - start
+    }
+
+    fn is_legal(board: &Board, color: Color, at: usize) -> bool {
+        let opponent = Some(color.opponent());
+        (0..DIRECTIONS.len()).any(|d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent))
+    }
+
+    #[inline]
+    fn bit_moves(_p: u64, o: u64, empty: u64) -> u64 {
+        bitboard::adjacent_moves(o, empty)
+    }
+
+    #[inline]
+    fn bit_flips(_p: u64, o: u64, sq: u32) -> u64 {
+        bitboard::adjacent_flips(o, sq)
+    }
+}
+
+#[cfg(test)]
+mod tests;
