@@ -20,9 +20,12 @@ run: build
 	  done; \
 	done; rm -f /tmp/othello-run.$$$$
 
-# All tests, in optimised code (the heavy ones need it).
+# All tests: unit, golden and integration tests in optimised code (the heavy ones need
+# it), then the doc examples in a debug build (each one links on its own; LTO would make
+# that slow, and they are light).
 test:
-	$(CARGO) test --release
+	$(CARGO) test --release --lib --bins --tests
+	$(CARGO) test --doc
 
 bench:
 	$(CARGO) bench --bench suite
