@@ -1,5 +1,5 @@
 # The judge binaries; each has its samples in samples/<binary>/.
-JUDGES := uva220 jutge_p18992
+JUDGES := uva220 jutge_p18992 b4254 dumbothello
 CARGO  ?= cargo
 
 .PHONY: all build run test bench clean

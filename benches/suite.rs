@@ -5,8 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use othello::board::{Board, Color};
-use othello::rules::{Flanking, Rules};
+use othello::board::{Alphabet, Board, Color};
+use othello::count::{count, Options, Report};
+use othello::rules::{Adjacent, Flanking, Rules};
 
 /// A small xorshift generator: the same inputs on every run.
 struct Rng(u64);
@@ -81,7 +82,47 @@ fn uva_games(games: usize, rng: &mut Rng) -> String {
 }
 
 fn row(case: &str, time: Duration, detail: &str) {
-    println!("| {:<40} | {:>10.3} ms | {} |", case, time.as_secs_f64() * 1e3, detail);
+    println!("| {:<44} | {:>11.3} ms | {} |", case, time.as_secs_f64() * 1e3, detail);
+}
+
+/// An 8×8 board from 64 characters a1..h8 (`X` black, `O` white, `-` empty).
+fn board64(cells: &str) -> Board {
+    let a = Alphabet { empty: '-', black: 'X', white: 'O' };
+    Board::from_cells(8, 8, a.row(cells, 0).expect("a valid board"))
+}
+
+/// A board from rows of `.`/`B`/`W`.
+fn board_rows(rows: &[&str]) -> Board {
+    let a = Alphabet { empty: '.', black: 'B', white: 'W' };
+    let cells: Vec<_> = rows.iter().flat_map(|r| a.row(r, 0).expect("a valid row")).collect();
+    Board::from_cells(rows.len(), cells.len() / rows.len(), cells)
+}
+
+/// Counts with and without the table (single thread), and with the default options.
+fn count_rows<R: Rules>(name: &str, board: &Board, to_move: Color, without_table: bool) {
+    let run = |options: Options| -> (Duration, Report) {
+        let t = Instant::now();
+        let r = count::<R>(board, to_move, &options);
+        (t.elapsed(), r)
+    };
+    let show = |label: &str, (t, r): (Duration, Report)| {
+        let detail = format!(
+            "{} / {} / {}; {:.2e} nodes, {:.2e} hits",
+            r.black, r.white, r.draws, r.nodes as f64, r.hits as f64
+        );
+        row(&format!("{} ({})", name, label), t, &detail);
+    };
+    show("default", run(Options::default()));
+    show("1 thread, table", run(Options { threads: 1, ..Options::default() }));
+    if without_table {
+        show("1 thread, no table", run(Options { threads: 1, table: false, ..Options::default() }));
+    }
+}
+
+/// Whether the bench run asked for cases named with `what` (all when no filter given).
+fn wanted(what: &str) -> bool {
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    filters.is_empty() || filters.iter().any(|f| what.contains(f.as_str()))
 }
 
 fn main() {
@@ -89,18 +130,53 @@ fn main() {
     println!("| case | time | detail |");
     println!("|---|---:|---|");
 
-    let input = uva_games(1000, &mut rng);
-    let mut out = Vec::new();
-    let t = best(5, || {
-        out.clear();
-        othello::uva220::solve(&input, &mut out).expect("a valid input");
-    });
-    row("uva220: 1000 games, 10 moves each", t, &format!("{} KB in, {} KB out", input.len() / 1024, out.len() / 1024));
+    if wanted("uva220") {
+        let input = uva_games(1000, &mut rng);
+        let mut out = Vec::new();
+        let t = best(5, || {
+            out.clear();
+            othello::uva220::solve(&input, &mut out).expect("a valid input");
+        });
+        row("uva220: 1000 games, 10 moves each", t, &format!("{} KB in, {} KB out", input.len() / 1024, out.len() / 1024));
+    }
 
-    let (input, moves) = jutge_game(50, &mut rng);
-    let t = best(5, || {
-        out.clear();
-        othello::jutge_p18992::solve(&input, &mut out).expect("a valid input");
-    });
-    row(&format!("jutge_p18992: 50x50, {} moves", moves), t, &format!("{} KB out", out.len() / 1024));
+    if wanted("jutge") {
+        let (input, moves) = jutge_game(50, &mut rng);
+        let mut out = Vec::new();
+        let t = best(5, || {
+            out.clear();
+            othello::jutge_p18992::solve(&input, &mut out).expect("a valid input");
+        });
+        row(&format!("jutge_p18992: 50x50, {} moves", moves), t, &format!("{} KB out", out.len() / 1024));
+    }
+
+    if wanted("b4254") {
+        // Endgames reached from FFO positions (#40, #43) by random legal moves.
+        let cases: [(&str, &str, char); 4] = [
+            ("b4254: 8x8, 10 empties", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXXOOOOOOOXOOXXOXXX-XXXXX--", 'O'),
+            ("b4254: 8x8, 14 empties", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX--XOOOOX---OXO-X-----X--", 'O'),
+            ("b4254: 8x8, 16 empties", "-OOOOOOO--OOXX--XXOXXX---XOOXXX-OXXXOXX-OXXXXOXX-X-XXXO---XXXXX-", 'X'),
+            ("b4254: 8x8, 18 empties", "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX---XXXXX--", 'O'),
+        ];
+        for &(name, cells, side) in cases.iter() {
+            let to_move = if side == 'X' { Color::Black } else { Color::White };
+            count_rows::<Flanking>(name, &board64(cells), to_move, !name.contains("18"));
+        }
+    }
+
+    if wanted("dumbothello") {
+        let five = ["B . . . W", ". . . . .", ". . W . .", ". . . . .", "W . . . B"];
+        count_rows::<Adjacent>("dumbothello: 5x5, 20 empties", &board_rows(&five), Color::Black, true);
+        let six = ["B . . . . W", ". . . . . .", ". . B W . .", ". . W B . .", ". . . . . .", "W . . . . B"];
+        count_rows::<Adjacent>("dumbothello: 6x6, 28 empties", &board_rows(&six), Color::Black, false);
+        let line = |cells: &[(usize, char)]| -> Board {
+            let mut text = vec!['.'; 80];
+            for &(i, c) in cells {
+                text[i] = c;
+            }
+            board_rows(&[&text.into_iter().collect::<String>()])
+        };
+        count_rows::<Adjacent>("dumbothello: 1x80, B...W", &line(&[(0, 'B'), (79, 'W')]), Color::Black, true);
+        count_rows::<Adjacent>("dumbothello: 1x80, B...W...B", &line(&[(0, 'B'), (40, 'W'), (79, 'B')]), Color::Black, false);
+    }
 }

@@ -42,6 +42,32 @@ pub fn neighbours(b: u64) -> u64 {
     sides | (row << 8) | (row >> 8)
 }
 
+/// The cells from which a run of one or more `o` discs, stepping `shift` bits towards
+/// lower bits, ends in a `p` disc; `mask` drops steps that wrapped around a side. The
+/// run is grown by doubling (1, 2, 4 cells), so six steps take four.
+#[inline(always)]
+fn moves_down(p: u64, o: u64, shift: u32, mask: u64) -> u64 {
+    let o = o & mask;
+    let mut run = o & (p << shift);
+    run |= o & (run << shift);
+    let pairs = o & (o << shift);
+    run |= pairs & (run << (2 * shift));
+    run |= pairs & (run << (2 * shift));
+    (run << shift) & mask
+}
+
+/// As [`moves_down`], stepping towards higher bits.
+#[inline(always)]
+fn moves_up(p: u64, o: u64, shift: u32, mask: u64) -> u64 {
+    let o = o & mask;
+    let mut run = o & (p >> shift);
+    run |= o & (run >> shift);
+    let pairs = o & (o >> shift);
+    run |= pairs & (run >> (2 * shift));
+    run |= pairs & (run >> (2 * shift));
+    (run >> shift) & mask
+}
+
 /// The empty cells where the player with discs `p` may play against discs `o` under the
 /// standard (flanking) rules: a cell from which, in some direction, a line of one or more
 /// opponent discs ends in a disc of the player.
@@ -54,37 +80,165 @@ pub fn neighbours(b: u64) -> u64 {
 /// ```
 #[inline]
 pub fn flanking_moves(p: u64, o: u64, empty: u64) -> u64 {
-    let mut moves = 0;
-    for d in 0..8 {
-        let mut x = shift(p, d) & o;
-        x |= shift(x, d) & o;
-        x |= shift(x, d) & o;
-        x |= shift(x, d) & o;
-        x |= shift(x, d) & o;
-        x |= shift(x, d) & o;
-        moves |= shift(x, d);
+    // Shifting by 1, 7 or 9 moves bits across a side; `mask` drops those that wrapped.
+    // For moves towards higher bits by 1 and 9 (east), a landing bit in column A wrapped.
+    (moves_up(p, o, 1, NOT_H)
+        | moves_down(p, o, 1, NOT_A)
+        | moves_up(p, o, 8, !0)
+        | moves_down(p, o, 8, !0)
+        | moves_up(p, o, 7, NOT_A)
+        | moves_down(p, o, 7, NOT_H)
+        | moves_up(p, o, 9, NOT_H)
+        | moves_down(p, o, 9, NOT_A))
+        & empty
+}
+
+/// `RAYS[sq][d]`: the cells from `sq` (excluded) to the edge in direction `d` (as
+/// [`super::board::DIRECTIONS`]: north, north-east, east, south-east, south, south-west,
+/// west, north-west). Directions 2 to 5 go towards higher bits, the others lower.
+pub static RAYS: [[u64; 8]; 64] = rays();
+
+const fn rays() -> [[u64; 8]; 64] {
+    let steps: [(i32, i32); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+    let mut table = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dr, dc) = steps[d];
+            let mut r = (sq / 8) as i32 + dr;
+            let mut c = (sq % 8) as i32 + dc;
+            while r >= 0 && r < 8 && c >= 0 && c < 8 {
+                table[sq][d] |= 1u64 << (r * 8 + c);
+                r += dr;
+                c += dc;
+            }
+            d += 1;
+        }
+        sq += 1;
     }
-    moves & empty
+    table
+}
+
+/// The discs of ray `ray` (towards higher bits) that a move flips: those before the first
+/// cell that is not an opponent disc, if that cell holds a disc of the mover.
+#[inline(always)]
+fn flipped_up(p: u64, o: u64, ray: u64) -> u64 {
+    let blockers = ray & !o;
+    let first = blockers & blockers.wrapping_neg();
+    let closed = (first & p != 0) as u64;
+    ray & first.wrapping_sub(1) & closed.wrapping_neg()
+}
+
+/// As [`flipped_up`], for a ray towards lower bits: the first cell is the highest one.
+#[inline(always)]
+fn flipped_down(p: u64, o: u64, ray: u64) -> u64 {
+    // Bit 0 is a sentinel, so that the highest blocker always exists; it is a real
+    // blocker only if it is in the ray.
+    let blockers = (ray & !o) | 1;
+    let first = 1u64 << (63 - blockers.leading_zeros());
+    let closed = (first & p & ray != 0) as u64;
+    ray & !(first.wrapping_shl(1).wrapping_sub(1)) & closed.wrapping_neg()
 }
 
 /// The opponent discs flipped when the player with discs `p` plays on the empty cell `sq`
 /// against discs `o` under the standard rules (0 if the move is not legal).
+///
+/// ```
+/// use othello::bitboard::{flanking_flips, START_BLACK, START_WHITE};
+/// assert_eq!(flanking_flips(START_BLACK, START_WHITE, 19), 1 << 27); // D3 flips D4
+/// assert_eq!(flanking_flips(START_BLACK, START_WHITE, 0), 0);
+/// ```
 #[inline]
 pub fn flanking_flips(p: u64, o: u64, sq: u32) -> u64 {
-    let from = 1u64 << sq;
-    let mut flips = 0;
-    for d in 0..8 {
-        let mut line = 0;
-        let mut x = shift(from, d);
-        while x & o != 0 {
-            line |= x;
-            x = shift(x, d);
+    let r = &RAYS[sq as usize];
+    flipped_down(p, o, r[0])
+        | flipped_down(p, o, r[1])
+        | flipped_up(p, o, r[2])
+        | flipped_up(p, o, r[3])
+        | flipped_up(p, o, r[4])
+        | flipped_up(p, o, r[5])
+        | flipped_down(p, o, r[6])
+        | flipped_down(p, o, r[7])
+}
+
+/// `LINE_FLIPS[pos][own]`: how many discs a disc placed at `pos` (0..8) of a full line
+/// of 8 cells flips when the cells in the bit set `own` are the mover's and all others the
+/// opponent's (bit `pos` of `own` is ignored).
+static LINE_FLIPS: [[u8; 256]; 8] = line_flips();
+
+const fn line_flips() -> [[u8; 256]; 8] {
+    let mut table = [[0u8; 256]; 8];
+    let mut pos = 0;
+    while pos < 8 {
+        let mut own = 0;
+        while own < 256 {
+            // Towards lower positions, then towards higher ones.
+            let mut k = pos as i32 - 1;
+            while k >= 0 && own & (1 << k) == 0 {
+                k -= 1;
+            }
+            let mut flips = if k >= 0 { pos as i32 - k - 1 } else { 0 };
+            let mut k = pos + 1;
+            while k < 8 && own & (1 << k) == 0 {
+                k += 1;
+            }
+            if k < 8 {
+                flips += (k - pos - 1) as i32;
+            }
+            table[pos][own] = flips as u8;
+            own += 1;
         }
-        if x & p != 0 {
-            flips |= line;
-        }
+        pos += 1;
     }
-    flips
+    table
+}
+
+/// `DIAGONALS[sq]`: the cells of the two diagonals through `sq` (`[r - c constant,
+/// r + c constant]`), `sq` included.
+static DIAGONALS: [[u64; 2]; 64] = diagonals();
+
+const fn diagonals() -> [[u64; 2]; 64] {
+    let mut table = [[0u64; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut other = 0;
+        while other < 64 {
+            if (sq / 8) as i32 - (sq % 8) as i32 == (other / 8) as i32 - (other % 8) as i32 {
+                table[sq][0] |= 1u64 << other;
+            }
+            if sq / 8 + sq % 8 == other / 8 + other % 8 {
+                table[sq][1] |= 1u64 << other;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// How many discs a player with discs `p` flips by playing the last empty cell `sq` of a
+/// full 8×8 board under the standard rules (every other cell is the opponent's). No
+/// mask is built: the four lines through `sq` are read as 8-bit patterns and looked up.
+///
+/// ```
+/// use othello::bitboard::{flanking_flips, last_flips};
+/// // A full board but for A1; the mover has H1 and H8, the opponent the rest.
+/// let p = 1 << 7 | 1 << 63;
+/// let o = !p & !1;
+/// assert_eq!(last_flips(p, 0), flanking_flips(p, o, 0).count_ones());
+/// assert_eq!(last_flips(p, 0), 6 + 6);
+/// ```
+#[inline]
+pub fn last_flips(p: u64, sq: u32) -> u32 {
+    let (r, c) = ((sq / 8) as usize, (sq % 8) as usize);
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    let row = (p >> (8 * r)) as u8 as usize;
+    let col = (((p >> c) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    let d = &DIAGONALS[sq as usize];
+    let diag = ((p & d[0]).wrapping_mul(FILE_A) >> 56) as usize;
+    let anti = ((p & d[1]).wrapping_mul(FILE_A) >> 56) as usize;
+    (LINE_FLIPS[c][row] + LINE_FLIPS[r][col] + LINE_FLIPS[c][diag] + LINE_FLIPS[c][anti]) as u32
 }
 
 /// The empty cells where a player may play against discs `o` under the Dumbothello

@@ -166,6 +166,37 @@ impl Board {
         board
     }
 
+    /// A board from rows of cells, each with the line it was read from. Every row must
+    /// have `width` cells if given, else as many as the first row.
+    ///
+    /// ```
+    /// use othello::board::{Alphabet, Board};
+    /// let a = Alphabet { empty: '.', black: 'B', white: 'W' };
+    /// let rows = vec![(1, a.row("B.", 1).unwrap()), (2, a.row("WB", 2).unwrap())];
+    /// assert_eq!(Board::from_rows(rows, None).unwrap().empties(), 1);
+    /// let rows = vec![(1, a.row("B.", 1).unwrap()), (3, a.row("W", 3).unwrap())];
+    /// assert_eq!(Board::from_rows(rows, None).unwrap_err().to_string(),
+    ///            "line 3: expected 2 cells, found 1");
+    /// ```
+    pub fn from_rows(rows: Vec<(usize, Vec<Cell>)>, width: Option<usize>) -> Result<Board, InputError> {
+        let cols = match (width, rows.first()) {
+            (_, None) => return Err(InputError::new("no board: the input has no rows")),
+            (Some(w), _) => w,
+            (None, Some(&(_, ref first))) => first.len(),
+        };
+        for &(line, ref row) in &rows {
+            if row.len() != cols {
+                return Err(InputError::at(line, format!("expected {} cells, found {}", cols, row.len())));
+            }
+        }
+        if cols == 0 {
+            return Err(InputError::at(rows[0].0, "a row has no cells"));
+        }
+        let height = rows.len();
+        let cells = rows.into_iter().flat_map(|(_, row)| row).collect();
+        Ok(Board::from_cells(height, cols, cells))
+    }
+
     /// The standard start on an `n × n` board (`n` even, at least 2): white on the two
     /// central cells of the main diagonal, black on the other two.
     pub fn start(n: usize) -> Board {
@@ -264,8 +295,24 @@ impl Board {
     #[inline]
     pub fn ray(&self, i: usize, d: usize) -> Ray {
         let (r, c) = self.coords(i);
+        self.ray_at(r, c, d)
+    }
+
+    /// [`Board::ray`] from cell `(r, c)`: no division to find the row and column.
+    #[inline]
+    pub fn ray_at(&self, r: usize, c: usize, d: usize) -> Ray {
         let (dr, dc) = DIRECTIONS[d];
-        Ray { r: r as isize, c: c as isize, dr, dc, rows: self.rows as isize, cols: self.cols as isize }
+        // How many steps fit before the edge, along each axis that moves.
+        let room = |x: usize, dx: isize, size: usize| match dx {
+            -1 => x,
+            1 => size - 1 - x,
+            _ => usize::MAX,
+        };
+        Ray {
+            at: r * self.cols + c,
+            step: dr * self.cols as isize + dc,
+            left: room(r, dr, self.rows).min(room(c, dc, self.cols)),
+        }
     }
 
     /// Writes the board as `rows` lines of `cols` characters of `alphabet`, each ending
@@ -293,12 +340,9 @@ impl Board {
 /// The cells along one direction from a cell to the edge of the board: see [`Board::ray`].
 #[derive(Clone, Debug)]
 pub struct Ray {
-    r: isize,
-    c: isize,
-    dr: isize,
-    dc: isize,
-    rows: isize,
-    cols: isize,
+    at: usize,
+    step: isize,
+    left: usize,
 }
 
 impl Iterator for Ray {
@@ -306,15 +350,11 @@ impl Iterator for Ray {
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        self.r += self.dr;
-        self.c += self.dc;
-        if self.r < 0 || self.c < 0 || self.r >= self.rows || self.c >= self.cols {
-            // Stay off the board: every later call ends too.
-            self.dr = 0;
-            self.dc = 0;
-            None
-        } else {
-            Some((self.r * self.cols + self.c) as usize)
+        if self.left == 0 {
+            return None;
         }
+        self.left -= 1;
+        self.at = (self.at as isize + self.step) as usize;
+        Some(self.at)
     }
 }

@@ -10,17 +10,25 @@
 //! | [`bitboard`] | boards within 8×8 as pairs of `u64` |
 //! | [`scan`] | whitespace tokens with line numbers |
 //! | [`error`] | input errors and the judges' error type |
+//! | [`count`] | the outcome counter (every move sequence to the end) |
+//! | [`table`] | the transposition table |
+//! | [`nat`] | natural numbers of any size, for counts beyond `u128` |
 //! | [`judge`] | the shared `main`: input, buffered output, exit codes |
-//! | [`uva220`], [`jutge_p18992`] | the judges' input and output formats |
+//! | [`uva220`], [`jutge_p18992`], [`b4254`], [`dumbothello`] | the judges' formats |
 //!
 //! The library compiles with rustc 1.63 as edition 2015, as judges do: no `crate::`
 //! paths (modules reach each other through `super::`), no macros of its own.
 
+pub mod b4254;
 pub mod bitboard;
 pub mod board;
+pub mod count;
+pub mod dumbothello;
 pub mod error;
 pub mod judge;
 pub mod jutge_p18992;
+pub mod nat;
 pub mod rules;
 pub mod scan;
+pub mod table;
 pub mod uva220;

@@ -45,6 +45,9 @@ pub trait Rules {
     /// and returns how many it appended (0: the move is illegal).
     fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize;
 
+    /// How many cells `color` flips by playing on the empty cell `at` (0: illegal).
+    fn flip_count(board: &Board, color: Color, at: usize) -> usize;
+
     /// Whether `color` may play on the empty cell `at` (cheaper than [`Rules::flips`]).
     fn is_legal(board: &Board, color: Color, at: usize) -> bool;
 
@@ -55,6 +58,16 @@ pub trait Rules {
     /// On a 64-bit board: the discs flipped when the player with discs `p` plays the legal
     /// move `sq` against discs `o`.
     fn bit_flips(p: u64, o: u64, sq: u32) -> u64;
+
+    /// The cells that matter to the rest of the game from `board`: the empty cells,
+    /// every disc that a later move could flip, and every disc that could close a run
+    /// that flips (a superset of them is fine). Every other cell keeps its disc to the
+    /// end whoever moves, and taking it off the board changes no move and no flip.
+    fn relevant(board: &Board) -> Vec<bool>;
+
+    /// On a full 8×8 board but for the cell `sq`: how many discs the player with discs `p`
+    /// flips by playing there (every cell but `sq` and `p`'s is the opponent's).
+    fn bit_last_flips(p: u64, sq: u32) -> u32;
 
     /// The legal moves of `color`, as cell indices in row-major order.
     ///
@@ -116,14 +129,14 @@ pub trait Rules {
 pub struct Flanking;
 
 impl Flanking {
-    /// The length of the run of opponent discs from `at` in direction `d` if a disc of
-    /// `color` closes it, else 0.
+    /// The length of the run of opponent discs from cell `(r, c)` in direction `d` if a
+    /// disc of `color` closes it, else 0.
     #[inline]
-    fn bracket(board: &Board, color: Color, at: usize, d: usize) -> usize {
+    fn bracket(board: &Board, color: Color, r: usize, c: usize, d: usize) -> usize {
         let mine = Some(color);
         let opponent = Some(color.opponent());
         let mut run = 0;
-        for i in board.ray(at, d) {
+        for i in board.ray_at(r, c, d) {
             let cell = board.cell(i);
             if cell == opponent {
                 run += 1;
@@ -142,15 +155,78 @@ impl Rules for Flanking {
 
     fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
         let start = out.len();
+        let (r, c) = board.coords(at);
         for d in 0..DIRECTIONS.len() {
-            let run = Flanking::bracket(board, color, at, d);
-            out.extend(board.ray(at, d).take(run));
+            let run = Flanking::bracket(board, color, r, c, d);
+            out.extend(board.ray_at(r, c, d).take(run));
         }
         out.len() - start
     }
 
+    fn flip_count(board: &Board, color: Color, at: usize) -> usize {
+        let (r, c) = board.coords(at);
+        (0..DIRECTIONS.len()).map(|d| Flanking::bracket(board, color, r, c, d)).sum()
+    }
+
     fn is_legal(board: &Board, color: Color, at: usize) -> bool {
-        (0..DIRECTIONS.len()).any(|d| Flanking::bracket(board, color, at, d) > 0)
+        let (r, c) = board.coords(at);
+        (0..DIRECTIONS.len()).any(|d| Flanking::bracket(board, color, r, c, d) > 0)
+    }
+
+    /// A disc flips only as part of a run between an empty cell `e` (where the move is
+    /// made) and a disc of the other colour, all as they are just before `e` is played:
+    /// by then a cell can have changed only through moves on other empty cells. So, to a
+    /// fixed point, each cell records which empty cells' moves may change it (a bit set;
+    /// with more than 64 empty cells, only whether any may); along each ray from `e`,
+    /// a cell may hold either colour if it is empty or may be changed from elsewhere, and
+    /// the first `k` cells may flip if they may all hold one colour and the next may hold
+    /// the other (that next cell may close the run).
+    fn relevant(board: &Board) -> Vec<bool> {
+        let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
+        let coarse = empties.len() > 64;
+        let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
+        // Per cell: the empty cells whose moves may change it (bit 0 for all if coarse).
+        let mut causes = vec![0u64; board.len()];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (j, &e) in empties.iter().enumerate() {
+                let me = if coarse { 1 } else { 1u64 << j };
+                // Bit 0: may be black; bit 1: may be white, just before `e` is played.
+                let may = |causes: &[u64], i: usize| -> u8 {
+                    let elsewhere = if coarse { causes[i] != 0 } else { causes[i] & !me != 0 };
+                    match board.cell(i) {
+                        None => 3,
+                        _ if elsewhere => 3,
+                        Some(Color::Black) => 1,
+                        Some(Color::White) => 2,
+                    }
+                };
+                for d in 0..DIRECTIONS.len() {
+                    let ray: Vec<usize> = board.ray(e, d).collect();
+                    for run_colour in [1u8, 2u8].iter() {
+                        let closer = 3 - run_colour;
+                        for k in 0..ray.len() {
+                            if may(&causes, ray[k]) & run_colour == 0 {
+                                break;
+                            }
+                            if k + 1 < ray.len() && may(&causes, ray[k + 1]) & closer != 0 {
+                                // ray[..=k] may flip when `e` is played, closed by ray[k + 1].
+                                relevant[ray[k + 1]] = true;
+                                for &i in &ray[..=k] {
+                                    relevant[i] = true;
+                                    if causes[i] & me == 0 {
+                                        causes[i] |= me;
+                                        changed = true;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        relevant
     }
 
     #[inline]
@@ -161,6 +237,11 @@ impl Rules for Flanking {
     #[inline]
     fn bit_flips(p: u64, o: u64, sq: u32) -> u64 {
         bitboard::flanking_flips(p, o, sq)
+    }
+
+    #[inline]
+    fn bit_last_flips(p: u64, sq: u32) -> u32 {
+        bitboard::last_flips(p, sq)
     }
 }
 
@@ -185,9 +266,28 @@ impl Rules for Adjacent {
         out.len() - start
     }
 
+    fn flip_count(board: &Board, color: Color, at: usize) -> usize {
+        let opponent = Some(color.opponent());
+        (0..DIRECTIONS.len()).filter(|&d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent)).count()
+    }
+
     fn is_legal(board: &Board, color: Color, at: usize) -> bool {
         let opponent = Some(color.opponent());
         (0..DIRECTIONS.len()).any(|d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent))
+    }
+
+    /// Moves are made on empty cells and flip only their neighbours.
+    fn relevant(board: &Board) -> Vec<bool> {
+        let mut live = vec![false; board.len()];
+        for e in (0..board.len()).filter(|&i| board.cell(i).is_none()) {
+            live[e] = true;
+            for d in 0..DIRECTIONS.len() {
+                if let Some(i) = board.step(e, d) {
+                    live[i] = true;
+                }
+            }
+        }
+        live
     }
 
     #[inline]
@@ -198,6 +298,11 @@ impl Rules for Adjacent {
     #[inline]
     fn bit_flips(_p: u64, o: u64, sq: u32) -> u64 {
         bitboard::adjacent_flips(o, sq)
+    }
+
+    #[inline]
+    fn bit_last_flips(p: u64, sq: u32) -> u32 {
+        bitboard::adjacent_flips(!p, sq).count_ones()
     }
 }
 

@@ -18,6 +18,8 @@ mod reference;
 pub const BINARIES: &[(&str, &str)] = &[
     ("uva220", env!("CARGO_BIN_EXE_uva220")),
     ("jutge_p18992", env!("CARGO_BIN_EXE_jutge_p18992")),
+    ("b4254", env!("CARGO_BIN_EXE_b4254")),
+    ("dumbothello", env!("CARGO_BIN_EXE_dumbothello")),
 ];
 
 /// The root of the repository.

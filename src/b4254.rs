@@ -1,0 +1,79 @@
+//! B4254 "Othello Endgame Outcome Counting": over every complete move sequence from a
+//! position, count black wins, white wins and draws.
+//!
+//! Input: `n`, then `n` rows of `n` cells, one row per line. A row is one string (`.WB`)
+//! or whitespace-separated cells (`. W B`) with `B` black, `W` white, `.` empty; or, as in
+//! the original contest, whole numbers `1` black, `0` white, `-1` empty, separated by
+//! spaces (detected when every cell is written so).
+//!
+//! Standard rules, **white moves first**; a player without a move passes and the game ends
+//! when neither can move (empty cells then belong to nobody). Output: `black white draws`.
+
+use std::io::Write;
+
+use super::board::{Alphabet, Board, Cell, Color};
+use super::count::{count, Options};
+use super::error::{Error, InputError};
+use super::rules::Flanking;
+use super::scan::{lines, parse_number, shorten, Token};
+
+/// The cells as the statement writes them.
+pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };
+
+/// Counts the outcomes of the position in `input` and writes `black white draws`.
+///
+/// ```
+/// let mut out = Vec::new();
+/// othello::b4254::solve("4\n....\n.WBW\n.BWB\n....\n", &mut out).unwrap();
+/// assert_eq!(out, b"1813 2494 519\n");
+/// ```
+pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
+    let board = parse(input)?;
+    let report = count::<Flanking>(&board, Color::White, &Options::default());
+    writeln!(out, "{} {} {}", report.black, report.white, report.draws)?;
+    Ok(())
+}
+
+/// Reads the board of a B4254 input.
+pub fn parse(input: &str) -> Result<Board, InputError> {
+    let mut lines = lines(input);
+    let (line, text) = match lines.next() {
+        Some(first) => first,
+        None => return Err(InputError::new("no board: the input is empty")),
+    };
+    let mut words = text.split_whitespace();
+    let size = Token { text: words.next().unwrap_or(""), line };
+    if let Some(extra) = words.next() {
+        return Err(InputError::at(line, format!("expected only the board size, found '{}' after it", shorten(extra))));
+    }
+    let n = parse_number(size, "the board size", 1, u32::MAX as u64)? as usize;
+    let rows: Vec<(usize, &str)> = lines.collect();
+    // Checked before anything of size n is allocated: n = 10^9 is turned away here.
+    if rows.len() < n {
+        return Err(InputError::at(
+            rows.last().map_or(line, |r| r.0),
+            format!("expected {} rows of the board, found {}", n, rows.len()),
+        ));
+    }
+    if let Some(&(extra, text)) = rows.get(n) {
+        return Err(InputError::at(extra, format!("unexpected '{}' after the {} rows of the board", shorten(text.trim()), n)));
+    }
+    let numeric = rows.iter().all(|&(_, r)| r.split_whitespace().all(|w| w == "1" || w == "0" || w == "-1"));
+    let mut cells = Vec::with_capacity(n);
+    for &(line, text) in &rows {
+        let row = if numeric { numeric_row(text) } else { ALPHABET.row(text, line)? };
+        cells.push((line, row));
+    }
+    Board::from_rows(cells, Some(n))
+}
+
+/// A row in the contest's integer alphabet (every word already checked to be one).
+fn numeric_row(text: &str) -> Vec<Cell> {
+    text.split_whitespace()
+        .map(|w| match w {
+            "1" => Some(Color::Black),
+            "0" => Some(Color::White),
+            _ => None,
+        })
+        .collect()
+}

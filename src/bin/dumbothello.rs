@@ -1,0 +1,7 @@
+//! Dumbothello: `(black_wins, white_wins, ties)` under adjacent-capture rules, reading
+//! the board from the file named by the argument or from stdin. See `othello::dumbothello`.
+extern crate othello;
+
+fn main() {
+    std::process::exit(othello::judge::run(|input, out| othello::dumbothello::solve(input, out)));
+}

@@ -1,0 +1,853 @@
+//! Counting outcomes: over every complete move sequence from a position (every
+//! root-to-leaf path of the game tree), how many end in a win for black, a win for white,
+//! or a draw.
+//!
+//! One recursive counter ([`Counter`]) serves every rule set and both board
+//! representations through the [`Walk`] trait:
+//!
+//! - [`BitWalk`]: boards within 8×8 on 64-bit bit sets (player to move, opponent), with
+//!   the last one or two empty cells counted directly, without making the moves;
+//! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts.
+//!
+//! Counts are kept from the point of view of the player to move ([`Outcomes`]: wins,
+//! losses, draws), so a position and its colour-swapped twin share one table entry. The
+//! number of sequences below a position depends only on the position, so a
+//! [`super::table::Table`] makes repeated positions free; its keys are exact (the two bit
+//! sets, or the packed cells that can still change), so it never makes a count wrong.
+//!
+//! Counts are exact at any size. Every move fills an empty cell and passes do not branch,
+//! so `e` empty cells give at most `e!` sequences: [`count`] uses `u64` up to 20 empties
+//! (20! < 2^64), `u128` up to 34 (34! < 2^128), and [`Nat`] beyond.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use super::bitboard;
+use super::board::{Board, Color};
+use super::nat::Nat;
+use super::rules::Rules;
+use super::table::{Table, TableKey};
+
+/// A number type for counts: exact addition, conversion to [`Nat`].
+pub trait Count: Clone + Default + Send + From<u64> + fmt::Display {
+    /// `self += other`. Callers keep sums within range (see the module header).
+    fn add(&mut self, other: &Self);
+    /// The same number as a [`Nat`].
+    fn to_nat(&self) -> Nat;
+}
+
+impl Count for u64 {
+    #[inline]
+    fn add(&mut self, other: &u64) {
+        *self += *other;
+    }
+    fn to_nat(&self) -> Nat {
+        Nat::from(*self)
+    }
+}
+
+impl Count for u128 {
+    #[inline]
+    fn add(&mut self, other: &u128) {
+        *self += *other;
+    }
+    fn to_nat(&self) -> Nat {
+        Nat::from(*self)
+    }
+}
+
+impl Count for Nat {
+    fn add(&mut self, other: &Nat) {
+        Nat::add(self, other)
+    }
+    fn to_nat(&self) -> Nat {
+        self.clone()
+    }
+}
+
+/// Outcome counts seen by the player to move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcomes<C> {
+    /// Sequences the player to move wins.
+    pub wins: C,
+    /// Sequences the player to move loses.
+    pub losses: C,
+    /// Drawn sequences.
+    pub draws: C,
+}
+
+impl<C: Count> Outcomes<C> {
+    /// The one sequence of a finished game whose disc margin for the player to move is
+    /// `margin`.
+    pub fn leaf(margin: i32) -> Outcomes<C> {
+        Outcomes::from(tally(margin))
+    }
+
+    /// Adds `other`, counted for the same player.
+    pub fn add(&mut self, other: &Outcomes<C>) {
+        self.wins.add(&other.wins);
+        self.losses.add(&other.losses);
+        self.draws.add(&other.draws);
+    }
+
+    /// Adds `other`, counted for the opponent (the player to move after a move or pass).
+    pub fn add_opponent(&mut self, other: &Outcomes<C>) {
+        self.wins.add(&other.losses);
+        self.losses.add(&other.wins);
+        self.draws.add(&other.draws);
+    }
+
+    /// The same counts seen by the opponent.
+    pub fn for_opponent(self) -> Outcomes<C> {
+        Outcomes { wins: self.losses, losses: self.wins, draws: self.draws }
+    }
+}
+
+impl<C: Count> From<[u64; 3]> for Outcomes<C> {
+    fn from(t: [u64; 3]) -> Outcomes<C> {
+        Outcomes { wins: C::from(t[0]), losses: C::from(t[1]), draws: C::from(t[2]) }
+    }
+}
+
+/// `[wins, losses, draws]` of one finished game with disc margin `margin`.
+#[inline]
+fn tally(margin: i32) -> [u64; 3] {
+    [(margin > 0) as u64, (margin < 0) as u64, (margin == 0) as u64]
+}
+
+/// A position the counter can walk: moves, make/undo, passes, and a table key.
+pub trait Walk: Clone + Send + Sync {
+    /// Whether a player without a move passes (else the game ends).
+    const PASSES: bool;
+    /// The fewest empty cells for which a position is worth a table entry.
+    const STORE_FROM: usize;
+    /// The exact identity of the position, player to move included or implied.
+    type Key: TableKey + Send;
+    /// A move.
+    type Move: Copy;
+    /// The moves of a position, owned so that the position can change meanwhile.
+    type Moves: Iterator<Item = Self::Move>;
+    /// What undoing a move needs.
+    type Undo;
+
+    /// The legal moves of the player to move.
+    fn moves(&self) -> Self::Moves;
+    /// Makes a legal move; the opponent is then to move.
+    fn play(&mut self, m: Self::Move) -> Self::Undo;
+    /// Takes back the move `m` made last.
+    fn undo(&mut self, m: Self::Move, undo: Self::Undo);
+    /// Gives the turn to the opponent.
+    fn pass(&mut self);
+    /// Discs of the player to move minus discs of the opponent.
+    fn margin(&self) -> i32;
+    /// How many cells are empty.
+    fn empties(&self) -> usize;
+    /// The table key of the position.
+    fn key(&self) -> Self::Key;
+    /// The value `table` holds for the position, if any.
+    fn probe<'t, V>(&self, table: &'t Table<Self::Key, V>) -> Option<&'t V> {
+        table.get(&self.key())
+    }
+    /// `[wins, losses, draws]` for the player to move, if the position is close enough to
+    /// the end to count directly.
+    fn near_end(&self) -> Option<[u64; 3]> {
+        None
+    }
+}
+
+/// The recursive counter: a walk, an optional table, and statistics.
+pub struct Counter<W: Walk, C> {
+    table: Option<Table<W::Key, Outcomes<C>>>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Positions answered by the table.
+    pub hits: u64,
+}
+
+impl<W: Walk, C: Count> Counter<W, C> {
+    /// A counter with a table of `entries` slots (none if 0).
+    pub fn new(entries: usize) -> Counter<W, C> {
+        let table = if entries > 0 { Some(Table::new(entries)) } else { None };
+        Counter { table, nodes: 0, hits: 0 }
+    }
+
+    /// The outcomes of every move sequence from `w`, for the player to move. `w` is left
+    /// as it was.
+    pub fn count(&mut self, w: &mut W) -> Outcomes<C> {
+        self.nodes += 1;
+        if let Some(t) = w.near_end() {
+            return Outcomes::from(t);
+        }
+        let mut key = None;
+        if w.empties() >= W::STORE_FROM {
+            if let Some(ref table) = self.table {
+                if let Some(hit) = w.probe(table) {
+                    self.hits += 1;
+                    return hit.clone();
+                }
+                key = Some(w.key());
+            }
+        }
+        let mut total = Outcomes::default();
+        let mut moved = false;
+        for m in w.moves() {
+            moved = true;
+            let undo = w.play(m);
+            let child = self.count(w);
+            w.undo(m, undo);
+            total.add_opponent(&child);
+        }
+        if !moved {
+            total = self.finish(w);
+        }
+        if let (Some(k), Some(table)) = (key, self.table.as_mut()) {
+            table.put(k, total.clone(), w.empties() as u32);
+        }
+        total
+    }
+
+    /// The outcomes of a position whose player to move has no move: the opponent's if
+    /// the rules pass and the opponent can move, else the one finished game.
+    fn finish(&mut self, w: &mut W) -> Outcomes<C> {
+        if W::PASSES {
+            w.pass();
+            let opponent_moves = w.moves().next().is_some();
+            let total = if opponent_moves { Some(self.count(w).for_opponent()) } else { None };
+            w.pass();
+            if let Some(total) = total {
+                return total;
+            }
+        }
+        Outcomes::leaf(w.margin())
+    }
+}
+
+/// A board within 8×8 as bit sets, under rules `R`. See [`super::bitboard`].
+///
+/// `bias` is a constant margin for the player to move, from discs kept off the bit sets
+/// (a large board whose cells that matter fit in 8×8, see [`count`]). Its sign follows
+/// the player to move, so with a bias the colour to move is part of the key: positions
+/// with a negative bias fold their empty cells into the first word. No stored position
+/// has a full area (it would need no table), so the folded keys never meet plain ones.
+pub struct BitWalk<R> {
+    p: u64,
+    o: u64,
+    empty: u64,
+    bias: i32,
+    rules: PhantomData<fn() -> R>,
+}
+
+impl<R> Clone for BitWalk<R> {
+    fn clone(&self) -> BitWalk<R> {
+        BitWalk { p: self.p, o: self.o, empty: self.empty, bias: self.bias, rules: PhantomData }
+    }
+}
+
+impl<R: Rules> BitWalk<R> {
+    /// The position with discs `p` for the player to move, `o` for the opponent, and the
+    /// empty cells `empty` (the board's cells are `p | o | empty`); `bias` is added to
+    /// the margin of the player to move (0 for a whole board).
+    pub fn new(p: u64, o: u64, empty: u64, bias: i32) -> BitWalk<R> {
+        BitWalk { p, o, empty, bias, rules: PhantomData }
+    }
+}
+
+/// The set bits of a `u64`, lowest first, as square numbers.
+#[derive(Clone, Copy, Debug)]
+pub struct Bits(pub u64);
+
+impl Iterator for Bits {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            None
+        } else {
+            let sq = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            Some(sq)
+        }
+    }
+}
+
+impl<R: Rules> Walk for BitWalk<R> {
+    const PASSES: bool = R::PASSES;
+    const STORE_FROM: usize = 6;
+    type Key = (u64, u64);
+    type Move = u32;
+    type Moves = Bits;
+    type Undo = u64;
+
+    #[inline]
+    fn moves(&self) -> Bits {
+        Bits(R::bit_moves(self.p, self.o, self.empty))
+    }
+
+    #[inline]
+    fn play(&mut self, sq: u32) -> u64 {
+        let flips = R::bit_flips(self.p, self.o, sq);
+        let placed = 1u64 << sq;
+        let mover = self.p ^ flips ^ placed;
+        self.p = self.o ^ flips;
+        self.o = mover;
+        self.empty ^= placed;
+        self.bias = -self.bias;
+        flips
+    }
+
+    #[inline]
+    fn undo(&mut self, sq: u32, flips: u64) {
+        let placed = 1u64 << sq;
+        let mover = self.o ^ flips ^ placed;
+        self.o = self.p ^ flips;
+        self.p = mover;
+        self.empty ^= placed;
+        self.bias = -self.bias;
+    }
+
+    #[inline]
+    fn pass(&mut self) {
+        std::mem::swap(&mut self.p, &mut self.o);
+        self.bias = -self.bias;
+    }
+
+    #[inline]
+    fn margin(&self) -> i32 {
+        self.p.count_ones() as i32 - self.o.count_ones() as i32 + self.bias
+    }
+
+    #[inline]
+    fn empties(&self) -> usize {
+        self.empty.count_ones() as usize
+    }
+
+    #[inline]
+    fn key(&self) -> (u64, u64) {
+        if self.bias < 0 {
+            (self.p | self.empty, self.o)
+        } else {
+            (self.p, self.o)
+        }
+    }
+
+    #[inline]
+    fn near_end(&self) -> Option<[u64; 3]> {
+        if self.empty.count_ones() > FEW {
+            return None;
+        }
+        let (p, o) = (self.p, self.o);
+        // On a full 8×8 board the last move's flips are counted by table look-up.
+        let full = p | o | self.empty == !0;
+        let last = |p: u64, o: u64, sq: u32| {
+            if full {
+                R::bit_last_flips(p, sq)
+            } else {
+                R::bit_flips(p, o, sq).count_ones()
+            }
+        };
+        Some(few::<R, _>(p, o, self.empty, self.margin(), &last))
+    }
+}
+
+/// Positions with at most this many empty cells are counted by [`few`].
+const FEW: u32 = 5;
+
+/// The outcomes for the player with discs `p` to move (margin `margin`) when the cells
+/// `empty` are few: a direct recursion over the empty cells, without move generation
+/// or table; the last two cells are counted by [`last_two`] and [`last_one`].
+#[inline]
+fn few<R: Rules, F: Fn(u64, u64, u32) -> u32>(p: u64, o: u64, empty: u64, margin: i32, last: &F) -> [u64; 3] {
+    let first = empty.trailing_zeros();
+    let rest = empty & empty.wrapping_sub(1);
+    if rest & rest.wrapping_sub(1) == 0 {
+        return if empty == 0 {
+            tally(margin)
+        } else if rest == 0 {
+            last_one::<R, F>(p, o, first, margin, last)
+        } else {
+            last_two::<R, F>(p, o, first, rest.trailing_zeros(), margin, last)
+        };
+    }
+    let mut total = [0u64; 3];
+    let mut moved = false;
+    for sq in Bits(empty) {
+        let f = R::bit_flips(p, o, sq);
+        if f != 0 {
+            moved = true;
+            let placed = 1u64 << sq;
+            let after = margin + 2 * f.count_ones() as i32 + 1;
+            let t = few::<R, F>(o ^ f, p ^ f ^ placed, empty ^ placed, -after, last);
+            total[0] += t[1];
+            total[1] += t[0];
+            total[2] += t[2];
+        }
+    }
+    if moved || !R::PASSES {
+        return if moved { total } else { tally(margin) };
+    }
+    // The player to move passes: the opponent moves, and the player is to move again.
+    for sq in Bits(empty) {
+        let f = R::bit_flips(o, p, sq);
+        if f != 0 {
+            moved = true;
+            let placed = 1u64 << sq;
+            let after = margin - 2 * f.count_ones() as i32 - 1;
+            let t = few::<R, F>(p ^ f, o ^ f ^ placed, empty ^ placed, after, last);
+            for k in 0..3 {
+                total[k] += t[k];
+            }
+        }
+    }
+    if moved {
+        total
+    } else {
+        tally(margin)
+    }
+}
+
+/// The outcomes for the player with discs `p` to move (margin `margin`) when `sq` is the
+/// only empty cell. Only flip counts matter, so no move is made: `flips(p, o, sq)` says
+/// how many discs `p` would flip at `sq`.
+#[inline(always)]
+fn last_one<R: Rules, F: Fn(u64, u64, u32) -> u32>(p: u64, o: u64, sq: u32, margin: i32, flips: &F) -> [u64; 3] {
+    let n = flips(p, o, sq) as i32;
+    if n > 0 {
+        return tally(margin + 2 * n + 1);
+    }
+    if R::PASSES {
+        let n = flips(o, p, sq) as i32;
+        if n > 0 {
+            return tally(margin - 2 * n - 1);
+        }
+    }
+    tally(margin)
+}
+
+/// The outcomes for the player with discs `p` to move when `a` and `b` are the only
+/// empty cells; `flips` counts the flips of the last move as in [`last_one`].
+#[inline(always)]
+fn last_two<R: Rules, F: Fn(u64, u64, u32) -> u32>(
+    p: u64,
+    o: u64,
+    a: u32,
+    b: u32,
+    margin: i32,
+    flips: &F,
+) -> [u64; 3] {
+    let mut total = [0u64; 3];
+    let mut moved = false;
+    for &(x, y) in [(a, b), (b, a)].iter() {
+        let f = R::bit_flips(p, o, x);
+        if f != 0 {
+            moved = true;
+            let after = margin + 2 * f.count_ones() as i32 + 1;
+            let t = last_one::<R, F>(o ^ f, p ^ f ^ 1u64 << x, y, -after, flips);
+            total[0] += t[1];
+            total[1] += t[0];
+            total[2] += t[2];
+        }
+    }
+    if moved || !R::PASSES {
+        return if moved { total } else { tally(margin) };
+    }
+    // The player to move passes; the opponent moves, then the player faces the last cell.
+    for &(x, y) in [(a, b), (b, a)].iter() {
+        let f = R::bit_flips(o, p, x);
+        if f != 0 {
+            moved = true;
+            let after = margin - 2 * f.count_ones() as i32 - 1;
+            let t = last_one::<R, F>(p ^ f, o ^ f ^ 1u64 << x, y, after, flips);
+            for k in 0..3 {
+                total[k] += t[k];
+            }
+        }
+    }
+    if moved {
+        total
+    } else {
+        tally(margin)
+    }
+}
+
+/// The general board under rules `R`, with make/undo.
+///
+/// Only the cells empty at the start can be played, so moves are looked for among them
+/// (as a bit set over that list when it has at most 64 cells). The table key packs, two
+/// bits each, the cells that matter ([`Rules::relevant`]) and the player to move: every
+/// other cell is the same in every position of the walk, so the key is exact and short.
+pub struct BoardWalk<R> {
+    board: Board,
+    to_move: Color,
+    /// The cells empty at the start.
+    playable: Vec<usize>,
+    /// Cells flipped by the moves made, most recent last.
+    flipped: Vec<usize>,
+    /// Per cell: its slot in the key, or `NOT_KEYED`.
+    slot: Vec<u32>,
+    /// Bit 0: white to move; bits `2k + 2` and `2k + 3`: keyed cell number `k`
+    /// (0 empty, 1 black, 2 white). Codes start at even bits, so none straddles words.
+    key: Vec<u64>,
+    rules: PhantomData<fn() -> R>,
+}
+
+impl<R> Clone for BoardWalk<R> {
+    fn clone(&self) -> BoardWalk<R> {
+        BoardWalk {
+            board: self.board.clone(),
+            to_move: self.to_move,
+            playable: self.playable.clone(),
+            flipped: self.flipped.clone(),
+            slot: self.slot.clone(),
+            key: self.key.clone(),
+            rules: PhantomData,
+        }
+    }
+}
+
+/// Marks a cell that never changes, hence is not in the key.
+const NOT_KEYED: u32 = u32::MAX;
+
+impl<R: Rules> BoardWalk<R> {
+    /// The walk from `board` with `to_move` to move.
+    pub fn new(board: &Board, to_move: Color) -> BoardWalk<R> {
+        let mut slot = vec![NOT_KEYED; board.len()];
+        let mut next = 0;
+        for (i, relevant) in R::relevant(board).into_iter().enumerate() {
+            if relevant {
+                slot[i] = next;
+                next += 1;
+            }
+        }
+        let words = (2 + 2 * next as usize + 63) / 64;
+        let mut walk = BoardWalk {
+            board: board.clone(),
+            to_move,
+            playable: (0..board.len()).filter(|&i| board.cell(i).is_none()).collect(),
+            flipped: Vec::new(),
+            slot,
+            key: vec![0; words],
+            rules: PhantomData,
+        };
+        for i in 0..board.len() {
+            walk.set(i, board.cell(i));
+        }
+        walk.key[0] |= (to_move == Color::White) as u64;
+        walk
+    }
+
+    /// Puts `cell` on cell `i`, keeping the key.
+    #[inline]
+    fn set(&mut self, i: usize, cell: Option<Color>) {
+        self.board.set(i, cell);
+        let slot = self.slot[i];
+        if slot != NOT_KEYED {
+            let bit = 2 + 2 * slot as usize;
+            let code = cell.map_or(0, |c| 1 + c.index() as u64);
+            let word = &mut self.key[bit / 64];
+            *word = (*word & !(3 << (bit % 64))) | code << (bit % 64);
+        }
+    }
+
+    fn switch_player(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.key[0] ^= 1;
+    }
+
+    /// The disc margin, for the player to move, after the last move or the end.
+    fn finish_margin(&self, at: usize) -> i32 {
+        let margin = self.margin();
+        let n = R::flip_count(&self.board, self.to_move, at) as i32;
+        if n > 0 {
+            return margin + 2 * n + 1;
+        }
+        if R::PASSES {
+            let n = R::flip_count(&self.board, self.to_move.opponent(), at) as i32;
+            if n > 0 {
+                return margin - 2 * n - 1;
+            }
+        }
+        margin
+    }
+}
+
+/// The legal moves of a [`BoardWalk`], as positions in its list of playable cells.
+pub enum Listed {
+    /// At most 64 playable cells: a bit set.
+    Few(Bits),
+    /// More: a list.
+    Many(std::vec::IntoIter<u32>),
+}
+
+impl Iterator for Listed {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        match *self {
+            Listed::Few(ref mut bits) => bits.next(),
+            Listed::Many(ref mut list) => list.next(),
+        }
+    }
+}
+
+impl<R: Rules> Walk for BoardWalk<R> {
+    const PASSES: bool = R::PASSES;
+    const STORE_FROM: usize = 3;
+    type Key = Vec<u64>;
+    type Move = u32;
+    type Moves = Listed;
+    type Undo = usize;
+
+    fn moves(&self) -> Listed {
+        let legal = |&(_, &at): &(usize, &usize)| {
+            self.board.cell(at).is_none() && R::is_legal(&self.board, self.to_move, at)
+        };
+        let moves = self.playable.iter().enumerate().filter(legal).map(|(k, _)| k);
+        if self.playable.len() <= 64 {
+            Listed::Few(Bits(moves.fold(0, |bits, k| bits | 1 << k)))
+        } else {
+            Listed::Many(moves.map(|k| k as u32).collect::<Vec<u32>>().into_iter())
+        }
+    }
+
+    fn play(&mut self, m: u32) -> usize {
+        let at = self.playable[m as usize];
+        let start = self.flipped.len();
+        let mut flipped = std::mem::replace(&mut self.flipped, Vec::new());
+        R::flips(&self.board, self.to_move, at, &mut flipped);
+        let mover = Some(self.to_move);
+        for &i in &flipped[start..] {
+            self.set(i, mover);
+        }
+        self.flipped = flipped;
+        self.set(at, mover);
+        self.switch_player();
+        start
+    }
+
+    fn undo(&mut self, m: u32, start: usize) {
+        // The opponent of the mover is to move now: the flipped discs were theirs.
+        let owner = Some(self.to_move);
+        let flipped = std::mem::replace(&mut self.flipped, Vec::new());
+        for &i in &flipped[start..] {
+            self.set(i, owner);
+        }
+        self.flipped = flipped;
+        self.flipped.truncate(start);
+        self.set(self.playable[m as usize], None);
+        self.switch_player();
+    }
+
+    fn pass(&mut self) {
+        self.switch_player();
+    }
+
+    fn margin(&self) -> i32 {
+        self.board.discs(self.to_move) as i32 - self.board.discs(self.to_move.opponent()) as i32
+    }
+
+    fn empties(&self) -> usize {
+        self.board.empties()
+    }
+
+    fn key(&self) -> Vec<u64> {
+        self.key.clone()
+    }
+
+    fn probe<'t, V>(&self, table: &'t Table<Vec<u64>, V>) -> Option<&'t V> {
+        table.get(&self.key)
+    }
+
+    /// The last empty cell is counted from flip counts, without making the move.
+    fn near_end(&self) -> Option<[u64; 3]> {
+        match self.board.empties() {
+            0 => Some(tally(self.margin())),
+            1 => {
+                let at = self.playable.iter().cloned().find(|&i| self.board.cell(i).is_none());
+                at.map(|at| tally(self.finish_margin(at)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// How to count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Threads to split the work across (1: count on the calling thread).
+    pub threads: usize,
+    /// Whether to use a transposition table.
+    pub table: bool,
+    /// Whether boards within 8×8 use the 64-bit walk (else the general one, for tests).
+    pub bitboards: bool,
+}
+
+impl Default for Options {
+    /// A table, the 64-bit walk where it fits, and threads for large counts only.
+    fn default() -> Options {
+        Options { threads: 0, table: true, bitboards: true }
+    }
+}
+
+/// The result of [`count`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Sequences won by black.
+    pub black: Nat,
+    /// Sequences won by white.
+    pub white: Nat,
+    /// Drawn sequences.
+    pub draws: Nat,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Positions answered by the table.
+    pub hits: u64,
+}
+
+/// Counts the outcomes of every complete move sequence from `board` with `to_move` to
+/// move, under rules `R`.
+///
+/// ```
+/// use othello::board::{Alphabet, Board, Color};
+/// use othello::count::{count, Options};
+/// use othello::rules::Flanking;
+/// let a = Alphabet { empty: '.', black: 'B', white: 'W' };
+/// let cells = [".WB", "WBW", "BW."].iter().flat_map(|r| a.row(r, 0).unwrap()).collect();
+/// let r = count::<Flanking>(&Board::from_cells(3, 3, cells), Color::White, &Options::default());
+/// assert_eq!((r.black.to_string(), r.white.to_string(), r.draws.to_string()),
+///            ("2".to_string(), "0".to_string(), "0".to_string()));
+/// ```
+pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Report {
+    let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
+    match bits {
+        Some(walk) => count_with(walk, board.empties(), to_move, options),
+        None => count_with(BoardWalk::<R>::new(board, to_move), board.empties(), to_move, options),
+    }
+}
+
+/// The 64-bit walk of `board`, if it fits in 8×8, or if the cells that matter to the
+/// rest of the game ([`Rules::relevant`]) do. The others never change and take part in
+/// no move, so they leave the bit sets; their discs become the walk's bias.
+pub fn bit_walk<R: Rules>(board: &Board, to_move: Color) -> Option<BitWalk<R>> {
+    let (black, white, area, bias) = match bitboard::from_board(board) {
+        Some((black, white, area)) => (black, white, area, 0),
+        None => {
+            let relevant = R::relevant(board);
+            let cells: Vec<(usize, usize)> = (0..board.len()).filter(|&i| relevant[i]).map(|i| board.coords(i)).collect();
+            let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
+            let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
+            if cells.iter().any(|&(r, c)| r - top >= 8 || c - left >= 8) {
+                return None;
+            }
+            let (mut black, mut white, mut area) = (0, 0, 0);
+            for &(r, c) in &cells {
+                let b = bitboard::bit(r - top, c - left);
+                area |= b;
+                match board.get(r, c) {
+                    Some(Color::Black) => black |= b,
+                    Some(Color::White) => white |= b,
+                    None => {}
+                }
+            }
+            let outside = |discs: usize, inside: u64| discs as i32 - inside.count_ones() as i32;
+            let bias = outside(board.discs(Color::Black), black) - outside(board.discs(Color::White), white);
+            (black, white, area, bias)
+        }
+    };
+    let (p, o, bias) = if to_move == Color::Black { (black, white, bias) } else { (white, black, -bias) };
+    Some(BitWalk::new(p, o, area & !(black | white), bias))
+}
+
+/// [`count`] with the narrowest count type that provably holds `e!` (see the module header).
+fn count_with<W: Walk>(walk: W, empties: usize, to_move: Color, options: &Options) -> Report {
+    if empties <= 20 {
+        count_as::<W, u64>(walk, empties, to_move, options)
+    } else if empties <= 34 {
+        count_as::<W, u128>(walk, empties, to_move, options)
+    } else {
+        count_as::<W, Nat>(walk, empties, to_move, options)
+    }
+}
+
+/// The most table entries per search: about 200 MB of `u64` counts.
+pub const MAX_TABLE_ENTRIES: usize = 1 << 22;
+
+/// Runs the count with count type `C`, on several threads when it is worth it.
+fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, options: &Options) -> Report {
+    let entries = if options.table { MAX_TABLE_ENTRIES } else { 0 };
+    let threads = match options.threads {
+        0 if empties >= 14 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        0 => 1,
+        n => n,
+    };
+    let (outcomes, nodes, hits) = if threads <= 1 {
+        let mut counter = Counter::<W, C>::new(entries);
+        let o = counter.count(&mut walk);
+        (o, counter.nodes, counter.hits)
+    } else {
+        count_parallel::<W, C>(&walk, threads, entries / threads)
+    };
+    let (black, white) = match to_move {
+        Color::Black => (&outcomes.wins, &outcomes.losses),
+        Color::White => (&outcomes.losses, &outcomes.wins),
+    };
+    Report { black: black.to_nat(), white: white.to_nat(), draws: outcomes.draws.to_nat(), nodes, hits }
+}
+
+/// The positions two plies (moves or passes) below `walk`, or fewer where the game ends
+/// first, each with whether its player to move is the opponent of `walk`'s.
+fn split<W: Walk>(walk: &W, plies: usize, opponent: bool, tasks: &mut Vec<(W, bool)>) {
+    if plies == 0 || walk.near_end().is_some() {
+        tasks.push((walk.clone(), opponent));
+        return;
+    }
+    let moves: Vec<W::Move> = walk.moves().collect();
+    if moves.is_empty() {
+        // A pass or the end: counted as one task.
+        tasks.push((walk.clone(), opponent));
+        return;
+    }
+    for m in moves {
+        let mut child = walk.clone();
+        child.play(m);
+        split(&child, plies - 1, !opponent, tasks);
+    }
+}
+
+/// Counts on `threads` threads, each with its own table of `entries` slots, taking the
+/// positions two plies down one at a time.
+fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize) -> (Outcomes<C>, u64, u64) {
+    let mut tasks = Vec::new();
+    split(walk, 2, false, &mut tasks);
+    let next = AtomicUsize::new(0);
+    let total = Mutex::new((Outcomes::<C>::default(), 0u64, 0u64));
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut counter = Counter::<W, C>::new(entries);
+                let mut mine = Outcomes::<C>::default();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= tasks.len() {
+                        break;
+                    }
+                    let (ref task, opponent) = tasks[i];
+                    let o = counter.count(&mut task.clone());
+                    if opponent {
+                        mine.add_opponent(&o);
+                    } else {
+                        mine.add(&o);
+                    }
+                }
+                let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
+                t.0.add(&mine);
+                t.1 += counter.nodes;
+                t.2 += counter.hits;
+            });
+        }
+    });
+    total.into_inner().unwrap_or_else(|e| e.into_inner())
+}

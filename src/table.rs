@@ -1,0 +1,135 @@
+//! A transposition table: a fixed number of slots that remember values of positions.
+//!
+//! Slots come in buckets of two, found by the key's 64-bit hash. A new entry takes an
+//! empty slot of its bucket, or the one holding a key with lower *weight* (the work the
+//! value saves, e.g. the number of empty squares below it); the memory used never grows
+//! after [`Table::new`]. Keys are stored whole and compared on every probe, so a hit is
+//! always the position asked for: a table can make a search faster, never wrong.
+
+/// A key a table can store: exact equality plus a well-mixed 64-bit hash.
+pub trait TableKey: Clone + Eq {
+    /// A hash whose low bits are uniformly spread.
+    fn hash64(&self) -> u64;
+}
+
+/// The finaliser of SplitMix64: a cheap bijection that spreads every input bit.
+#[inline]
+pub fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl TableKey for (u64, u64) {
+    #[inline]
+    fn hash64(&self) -> u64 {
+        mix(self.0 ^ mix(self.1 ^ 0x9e37_79b9_7f4a_7c15))
+    }
+}
+
+impl TableKey for Vec<u64> {
+    fn hash64(&self) -> u64 {
+        self.iter().fold(0x243f_6a88_85a3_08d3, |h, &w| mix(h ^ w))
+    }
+}
+
+/// One stored position.
+#[derive(Clone, Debug)]
+struct Slot<K, V> {
+    key: K,
+    value: V,
+    weight: u32,
+}
+
+/// A bounded map from positions to values, with replacement.
+///
+/// The table starts small and doubles while it is more than half full, up to the
+/// capacity it was made with; from then on new entries replace old ones.
+///
+/// ```
+/// use othello::table::Table;
+/// let mut t: Table<(u64, u64), u32> = Table::new(1024);
+/// t.put((1, 2), 7, 10);
+/// assert_eq!(t.get(&(1, 2)), Some(&7));
+/// assert_eq!(t.get(&(2, 1)), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Table<K, V> {
+    slots: Vec<Option<Slot<K, V>>>,
+    mask: usize,
+    /// Slots in use.
+    used: usize,
+    /// The most slots the table may grow to.
+    limit: usize,
+}
+
+/// Slots a table starts with.
+const INITIAL_SLOTS: usize = 1 << 10;
+
+impl<K: TableKey, V> Table<K, V> {
+    /// A table that grows up to `entries` slots (rounded down to a power of two, at
+    /// least 2).
+    pub fn new(entries: usize) -> Table<K, V> {
+        let mut limit = 2;
+        while limit * 2 <= entries {
+            limit *= 2;
+        }
+        let mut table = Table { slots: Vec::new(), mask: 0, used: 0, limit };
+        table.resize(limit.min(INITIAL_SLOTS));
+        table
+    }
+
+    /// How many slots the table has now.
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Empties the table and gives it `size` slots.
+    fn resize(&mut self, size: usize) -> Vec<Option<Slot<K, V>>> {
+        let mut slots = Vec::with_capacity(size);
+        slots.resize_with(size, || None);
+        self.mask = size - 2;
+        self.used = 0;
+        std::mem::replace(&mut self.slots, slots)
+    }
+
+    /// The value stored for `key`, if it is still there.
+    #[inline]
+    pub fn get(&self, key: &K) -> Option<&V> {
+        let b = key.hash64() as usize & self.mask;
+        for slot in self.slots[b..b + 2].iter().flatten() {
+            if slot.key == *key {
+                return Some(&slot.value);
+            }
+        }
+        None
+    }
+
+    /// Stores `value` for `key`; `weight` says how much it is worth keeping (higher wins).
+    #[inline]
+    pub fn put(&mut self, key: K, value: V, weight: u32) {
+        if self.used * 2 > self.slots.len() && self.slots.len() < self.limit {
+            let old = self.resize(self.slots.len() * 2);
+            for slot in old.into_iter().flatten() {
+                self.insert(slot);
+            }
+        }
+        self.insert(Slot { key, value, weight });
+    }
+
+    fn insert(&mut self, slot: Slot<K, V>) {
+        let b = slot.key.hash64() as usize & self.mask;
+        let bucket = &mut self.slots[b..b + 2];
+        let victim = match (&bucket[0], &bucket[1]) {
+            (None, _) => 0,
+            (Some(s), _) if s.key == slot.key => 0,
+            (_, None) => 1,
+            (_, Some(s)) if s.key == slot.key => 1,
+            (Some(a), Some(b)) => (b.weight < a.weight) as usize,
+        };
+        if bucket[victim].is_none() {
+            self.used += 1;
+        }
+        bucket[victim] = Some(slot);
+    }
+}

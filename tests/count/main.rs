@@ -1,0 +1,763 @@
+//! The outcome counters (b4254: standard rules, white first; dumbothello: adjacent
+//! captures, black first, no passing) against an independent naive reference
+//! (`reference.rs`), on seeded random positions, with every combination of the
+//! library's counting options; the official dumbothello data; long lines whose counts
+//! exceed 2^64; and the generated judge cases of `tests/judge/{b4254,dumbothello}/`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::io::Write;
+
+use othello::board::{Board, Color};
+use othello::count::{count, Options, Report};
+use othello::rules::{Adjacent, Flanking};
+
+mod reference;
+
+use reference::{Big, BLACK, EMPTY, WHITE};
+
+// ---------------------------------------------------------------------------------------
+// Seeded randomness.
+
+/// xorshift64*: a tiny deterministic PRNG.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03) | 1)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 16) % n as u64) as usize
+    }
+
+    /// A number in `lo..=hi`.
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below(hi - lo + 1)
+    }
+
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+}
+
+type Grid = Vec<Vec<u8>>;
+
+/// A rows×cols board of discs (black with probability `black_percent`) with `empties`
+/// distinct empty cells at random places.
+fn random_grid(rng: &mut Rng, rows: usize, cols: usize, empties: usize, black_percent: usize) -> Grid {
+    let mut grid: Grid = (0..rows)
+        .map(|_| (0..cols).map(|_| if rng.chance(black_percent) { BLACK } else { WHITE }).collect())
+        .collect();
+    let empties = empties.min(rows * cols);
+    let mut made = 0;
+    while made < empties {
+        let (r, c) = (rng.below(rows), rng.below(cols));
+        if grid[r][c] != EMPTY {
+            grid[r][c] = EMPTY;
+            made += 1;
+        }
+    }
+    grid
+}
+
+/// A colour mix for random boards: mostly even, sometimes lopsided or single-coloured.
+fn random_black_percent(rng: &mut Rng) -> usize {
+    match rng.below(10) {
+        0 => 0,
+        1 => 100,
+        2 | 3 => rng.range(10, 90),
+        _ => 50,
+    }
+}
+
+/// The standard n×n start: white on the d4/e5 diagonal, black on d5/e4.
+fn standard_start(n: usize) -> Grid {
+    let mut grid = vec![vec![EMPTY; n]; n];
+    let h = n / 2;
+    grid[h - 1][h - 1] = WHITE;
+    grid[h][h] = WHITE;
+    grid[h - 1][h] = BLACK;
+    grid[h][h - 1] = BLACK;
+    grid
+}
+
+/// A random standard playout from the n×n start, white first, until at most `empties`
+/// cells are empty or the game ends. Returns the position (the next mover is whoever
+/// the b4254 rules say: the tests always start it with white to move).
+fn playout(rng: &mut Rng, n: usize, empties: usize) -> Grid {
+    let mut grid = standard_start(n);
+    let mut player = WHITE;
+    while reference::empties(&grid) > empties {
+        let mut moves = reference::flanking_moves(&grid, player);
+        if moves.is_empty() {
+            player = reference::other(player);
+            moves = reference::flanking_moves(&grid, player);
+            if moves.is_empty() {
+                break;
+            }
+        }
+        let (r, c, flipped) = moves.swap_remove(rng.below(moves.len()));
+        grid[r][c] = player;
+        for (fr, fc) in flipped {
+            grid[fr][fc] = player;
+        }
+        player = reference::other(player);
+    }
+    grid
+}
+
+// ---------------------------------------------------------------------------------------
+// The library side.
+
+/// Every combination of the counting options.
+fn all_options() -> Vec<Options> {
+    let mut all = Vec::new();
+    for &threads in &[1, 2] {
+        for &table in &[true, false] {
+            for &bitboards in &[true, false] {
+                all.push(Options { threads, table, bitboards });
+            }
+        }
+    }
+    all
+}
+
+fn library_board(grid: &Grid) -> Board {
+    let rows = grid.len();
+    let cols = grid.first().map_or(0, |row| row.len());
+    let cells = grid
+        .iter()
+        .flat_map(|row| row.iter())
+        .map(|&x| match x {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        })
+        .collect();
+    Board::from_cells(rows, cols, cells)
+}
+
+fn triple(report: &Report) -> [String; 3] {
+    [report.black.to_string(), report.white.to_string(), report.draws.to_string()]
+}
+
+fn strings(counts: [u128; 3]) -> [String; 3] {
+    [counts[0].to_string(), counts[1].to_string(), counts[2].to_string()]
+}
+
+fn big_strings(counts: &[Big; 3]) -> [String; 3] {
+    [counts[0].to_string(), counts[1].to_string(), counts[2].to_string()]
+}
+
+fn show(grid: &Grid) -> String {
+    grid.iter().map(|row| row.iter().map(|&x| reference::cell_char(x)).collect::<String>()).collect::<Vec<_>>().join("/")
+}
+
+/// Compares the library's b4254 count (white to move) under every option set with
+/// `expected`; returns a description of each disagreement.
+fn check_flanking(grid: &Grid, expected: &[String; 3], options: &[Options]) -> Vec<String> {
+    let board = library_board(grid);
+    let mut failures = Vec::new();
+    for o in options {
+        let got = triple(&count::<Flanking>(&board, Color::White, o));
+        if &got != expected {
+            failures.push(format!(
+                "flanking {}x{} {} with {:?}: library {:?}, reference {:?}",
+                grid.len(),
+                grid[0].len(),
+                show(grid),
+                o,
+                got,
+                expected
+            ));
+        }
+    }
+    failures
+}
+
+/// The same for dumbothello (black to move).
+fn check_adjacent(grid: &Grid, expected: &[String; 3], options: &[Options]) -> Vec<String> {
+    let board = library_board(grid);
+    let mut failures = Vec::new();
+    for o in options {
+        let got = triple(&count::<Adjacent>(&board, Color::Black, o));
+        if &got != expected {
+            failures.push(format!(
+                "adjacent {}x{} {} with {:?}: library {:?}, reference {:?}",
+                grid.len(),
+                grid[0].len(),
+                show(grid),
+                o,
+                got,
+                expected
+            ));
+        }
+    }
+    failures
+}
+
+fn assert_no_failures(failures: Vec<String>, checked: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} disagreements over {} positions:\n{}",
+        failures.len(),
+        checked,
+        failures.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `exe` with `args` and `input` on stdin; returns (exit code, stdout, stderr).
+fn run(exe: &str, args: &[&Path], input: &[u8]) -> (Option<i32>, String, String) {
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("a stdin pipe");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the binary runs");
+    writer.join().expect("the writer ends");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// The reference on the statements' examples.
+
+#[test]
+fn reference_matches_statement_examples() {
+    assert_eq!(reference::flanking(&reference::parse_b4254("2\nBW\nWB\n"), true), [0, 0, 1]);
+    assert_eq!(reference::flanking(&reference::parse_b4254("3\n.WB\nWBW\nBW.\n"), true), [2, 0, 0]);
+    assert_eq!(reference::flanking(&reference::parse_b4254("4\n....\n.WBW\n.BWB\n....\n"), true), [1813, 2494, 519]);
+    let example = reference::parse_dumbothello(". . W W\n. . B B\nW W W B\nW B B W\n");
+    assert_eq!(reference::adjacent(&example), [2, 16, 0]);
+    assert_eq!(big_strings(&reference::adjacent_memo(&example)), strings([2, 16, 0]));
+}
+
+#[test]
+fn reference_edge_rules() {
+    // Nobody can move: one outcome.
+    assert_eq!(reference::flanking(&reference::parse_b4254("1\n.\n"), true), [0, 0, 1]);
+    assert_eq!(reference::flanking(&reference::parse_b4254("3\nBB.\nBB.\n..W\n"), true), [1, 0, 0]);
+    // White cannot move, black can: black moves first (B at the end bracketing W).
+    let grid = reference::parse_b4254("3\nBW.\nBBB\nBBB\n");
+    assert!(reference::flanking_moves(&grid, WHITE).is_empty());
+    assert_eq!(reference::flanking(&grid, true), [1, 0, 0]);
+    // Dumbothello: black without a move ends the game at once, even if white could move.
+    assert_eq!(reference::adjacent(&reference::parse_dumbothello(". B W W B .")), [0, 0, 1]);
+    assert_eq!(reference::adjacent(&reference::parse_dumbothello("B . .")), [1, 0, 0]);
+    assert_eq!(reference::adjacent(&reference::parse_dumbothello("B . W")), [1, 0, 0]);
+    // The integer alphabet and the spaced format read like the plain one.
+    let plain = reference::parse_b4254("3\n.WB\nWBW\nBW.\n");
+    assert_eq!(reference::parse_b4254("3\n-1 0 1\n0 1 0\n1 0 -1\n"), plain);
+    assert_eq!(reference::parse_b4254("3\r\n. W B\r\nW B W\r\nB W ."), plain);
+}
+
+#[test]
+fn big_numbers_add_and_print() {
+    let mut x = Big::zero();
+    assert_eq!(x.to_string(), "0");
+    let mut rng = Rng::new(7);
+    let mut sum: u128 = 0;
+    for _ in 0..1000 {
+        let y = (rng.next_u64() as u128) << rng.below(60);
+        sum += y;
+        x.add(&Big::from_u128(y));
+        assert_eq!(x.to_string(), sum.to_string());
+        assert_eq!(x.to_u128(), Some(sum));
+    }
+    let mut max = Big::from_u128(u128::MAX);
+    max.add(&Big::from_u128(1));
+    assert_eq!(max.to_string(), "340282366920938463463374607431768211456");
+    assert!(max.exceeds_u64());
+    assert!(!Big::from_u128(u64::MAX as u128).exceeds_u64());
+    assert!(Big::from_u128(u64::MAX as u128 + 1).exceeds_u64());
+}
+
+#[test]
+fn memoised_reference_agrees_with_naive_reference() {
+    let mut rng = Rng::new(11);
+    for _ in 0..200 {
+        let (rows, cols) = if rng.chance(30) { (1, rng.range(1, 10)) } else { (rng.range(1, 4), rng.range(1, 4)) };
+        let empties = rng.range(0, 8);
+        let percent = random_black_percent(&mut rng);
+        let grid = random_grid(&mut rng, rows, cols, empties, percent);
+        assert_eq!(
+            big_strings(&reference::adjacent_memo(&grid)),
+            strings(reference::adjacent(&grid)),
+            "{}",
+            show(&grid)
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// b4254: standard rules, white first.
+
+/// Random n×n boards, n in 1..=6, 0..=9 empties, random or single-coloured discs.
+#[test]
+fn flanking_random_small_boards() {
+    let mut rng = Rng::new(4254);
+    let options = all_options();
+    let mut failures = Vec::new();
+    let positions = 400;
+    for _ in 0..positions {
+        let n = rng.range(1, 6);
+        let empties = rng.range(0, 9.min(n * n));
+        let percent = random_black_percent(&mut rng);
+        let grid = random_grid(&mut rng, n, n, empties, percent);
+        let expected = strings(reference::flanking(&grid, true));
+        failures.extend(check_flanking(&grid, &expected, &options));
+    }
+    assert_no_failures(failures, positions);
+}
+
+/// Positions of random games from the 6×6 and 8×8 standard starts.
+#[test]
+fn flanking_random_playouts() {
+    let mut rng = Rng::new(66);
+    let options = all_options();
+    let mut failures = Vec::new();
+    let mut positions = 0;
+    for i in 0..160 {
+        let grid = if i % 16 == 15 {
+            let empties = rng.range(8, 10);
+            playout(&mut rng, 8, empties)
+        } else {
+            let empties = rng.range(0, 9);
+            playout(&mut rng, 6, empties)
+        };
+        let expected = strings(reference::flanking(&grid, true));
+        failures.extend(check_flanking(&grid, &expected, &options));
+        positions += 1;
+    }
+    assert_no_failures(failures, positions);
+}
+
+/// Boards larger than 8×8: random 9×9..12×12 boards with 1..=7 empties, and 100×100
+/// boards with 6 scattered or 6 clustered empties.
+#[test]
+fn flanking_large_boards() {
+    let mut rng = Rng::new(912);
+    let options = all_options();
+    let mut failures = Vec::new();
+    let mut positions = 0;
+    for _ in 0..40 {
+        let n = rng.range(9, 12);
+        let empties = rng.range(1, 7);
+        let percent = random_black_percent(&mut rng);
+        let grid = random_grid(&mut rng, n, n, empties, percent);
+        let expected = strings(reference::flanking(&grid, true));
+        failures.extend(check_flanking(&grid, &expected, &options));
+        positions += 1;
+    }
+    for i in 0..4 {
+        let mut grid = random_grid(&mut rng, 100, 100, if i % 2 == 0 { 6 } else { 0 }, 50);
+        if i % 2 == 1 {
+            // Six clustered empties: a 2×3 block somewhere inside.
+            let (r, c) = (rng.range(1, 96), rng.range(1, 95));
+            for dr in 0..2 {
+                for dc in 0..3 {
+                    grid[r + dr][c + dc] = EMPTY;
+                }
+            }
+        }
+        let expected = strings(reference::flanking(&grid, true));
+        failures.extend(check_flanking(&grid, &expected, &options).into_iter().map(|f| f.chars().take(300).collect()));
+        positions += 1;
+    }
+    assert_no_failures(failures, positions);
+}
+
+// ---------------------------------------------------------------------------------------
+// dumbothello: adjacent captures, black first, no passing.
+
+/// Random rows×cols boards in 1..=5 × 1..=5 with up to 10 empties.
+#[test]
+fn adjacent_random_rectangles() {
+    let mut rng = Rng::new(8);
+    let options = all_options();
+    let mut failures = Vec::new();
+    let positions = 400;
+    for _ in 0..positions {
+        let rows = rng.range(1, 5);
+        let cols = rng.range(1, 5);
+        // Mostly up to 8 empties, sometimes 9 or 10 (the naive reference is factorial).
+        let empties = match rng.below(100) {
+            0..=1 => 10,
+            2..=6 => 9,
+            _ => rng.range(0, 8),
+        };
+        let percent = random_black_percent(&mut rng);
+        let grid = random_grid(&mut rng, rows, cols, empties, percent);
+        let expected = strings(reference::adjacent(&grid));
+        failures.extend(check_adjacent(&grid, &expected, &options));
+    }
+    assert_no_failures(failures, positions);
+}
+
+/// Lines 1×k and columns k×1, k up to 12.
+#[test]
+fn adjacent_random_lines() {
+    let mut rng = Rng::new(12);
+    let options = all_options();
+    let mut failures = Vec::new();
+    let positions = 200;
+    for i in 0..positions {
+        let k = rng.range(1, 12);
+        let empties = rng.range(0, 10.min(k));
+        let percent = random_black_percent(&mut rng);
+        let mut grid = random_grid(&mut rng, 1, k, empties, percent);
+        if i % 2 == 1 {
+            grid = grid[0].iter().map(|&x| vec![x]).collect();
+        }
+        let expected = strings(reference::adjacent(&grid));
+        failures.extend(check_adjacent(&grid, &expected, &options));
+    }
+    assert_no_failures(failures, positions);
+}
+
+fn line(spec: &[(u8, usize)]) -> Grid {
+    vec![spec.iter().flat_map(|&(x, k)| std::iter::repeat(x).take(k)).collect()]
+}
+
+fn dumbothello_text(grid: &Grid) -> String {
+    let mut text = String::new();
+    for row in grid {
+        let cells: Vec<String> = row.iter().map(|&x| reference::cell_char(x).to_string()).collect();
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// Long lines checked with the memoised reference: the library (with its table; without
+/// it these trees are far too big) and the real binary. At least one count exceeds 2^64.
+#[test]
+fn adjacent_long_lines() {
+    let exe = env!("CARGO_BIN_EXE_dumbothello");
+    let options: Vec<Options> = all_options().into_iter().filter(|o| o.table).collect();
+    let cases = vec![
+        line(&[(BLACK, 1), (EMPTY, 78), (WHITE, 1)]),
+        line(&[(BLACK, 1), (EMPTY, 39), (WHITE, 1), (EMPTY, 38), (BLACK, 1)]),
+        line(&[(EMPTY, 20), (WHITE, 1), (BLACK, 1), (EMPTY, 20)]),
+        line(&[(WHITE, 1), (EMPTY, 12), (BLACK, 1), (EMPTY, 3), (WHITE, 2), (EMPTY, 12)]),
+    ];
+    let mut failures = Vec::new();
+    let mut beyond_u64 = false;
+    for grid in &cases {
+        let expected = reference::adjacent_memo(grid);
+        beyond_u64 |= expected.iter().any(|x| x.exceeds_u64());
+        let expected = big_strings(&expected);
+        failures.extend(check_adjacent(grid, &expected, &options));
+        let want = format!("({}, {}, {})\n", expected[0], expected[1], expected[2]);
+        let (code, stdout, stderr) = run(exe, &[], dumbothello_text(grid).as_bytes());
+        if code != Some(0) || stdout != want {
+            failures.push(format!("dumbothello binary on {}: {:?} {:?} {:?}, want {:?}", show(grid), code, stdout, stderr, want));
+        }
+    }
+    assert!(beyond_u64, "some long line must have a count beyond 2^64");
+    assert_no_failures(failures, cases.len());
+}
+
+/// The nine official boards: the expected triples via the reference, the library, and
+/// the binary given the file path.
+#[test]
+fn dumbothello_official_boards() {
+    let dir = root().join("tests/count/dumbothello-official");
+    let expected = fs::read_to_string(dir.join("expected.txt")).expect("expected.txt");
+    let exe = env!("CARGO_BIN_EXE_dumbothello");
+    let options = all_options();
+    let mut failures = Vec::new();
+    let mut boards = 0;
+    for row in expected.lines().filter(|l| !l.trim().is_empty()) {
+        let (file, want) = row.split_at(row.find(' ').expect("a name and a triple"));
+        let want = want.trim();
+        let path = dir.join(file);
+        let text = fs::read_to_string(&path).expect("a board");
+        let grid = reference::parse_dumbothello(&text);
+        let naive = reference::adjacent(&grid);
+        let got = format!("({}, {}, {})", naive[0], naive[1], naive[2]);
+        assert_eq!(got, want, "reference on {}", file);
+        let memo = big_strings(&reference::adjacent_memo(&grid));
+        assert_eq!(memo, strings(naive), "memoised reference on {}", file);
+        failures.extend(check_adjacent(&grid, &strings(naive), &options));
+        let (code, stdout, stderr) = run(exe, &[path.as_path()], b"");
+        if code != Some(0) || stdout != format!("{}\n", want) || !stderr.is_empty() {
+            failures.push(format!("dumbothello {}: {:?} {:?} {:?}, want {:?}", file, code, stdout, stderr, want));
+        }
+        boards += 1;
+    }
+    assert_eq!(boards, 9);
+    assert_no_failures(failures, boards);
+}
+
+// ---------------------------------------------------------------------------------------
+// Generated judge cases.
+
+/// How a b4254 board is written.
+#[derive(Clone, Copy)]
+enum Style {
+    Plain,
+    Spaced,
+    Integers,
+}
+
+fn b4254_text(grid: &Grid, style: Style, eol: &str, final_newline: bool) -> String {
+    let mut lines = vec![grid.len().to_string()];
+    for row in grid {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&x| match style {
+                Style::Integers => match x {
+                    BLACK => "1".to_string(),
+                    WHITE => "0".to_string(),
+                    _ => "-1".to_string(),
+                },
+                _ => reference::cell_char(x).to_string(),
+            })
+            .collect();
+        lines.push(match style {
+            Style::Plain => cells.concat(),
+            _ => cells.join(" "),
+        });
+    }
+    let mut text = lines.join(eol);
+    if final_newline {
+        text.push_str(eol);
+    }
+    text
+}
+
+/// The expected output of a judge case, from the reference.
+fn reference_output(binary: &str, input: &str) -> String {
+    match binary {
+        "b4254" => {
+            let [b, w, d] = reference::flanking(&reference::parse_b4254(input), true);
+            format!("{} {} {}\n", b, w, d)
+        }
+        "dumbothello" => {
+            let grid = reference::parse_dumbothello(input);
+            let memo = big_strings(&reference::adjacent_memo(&grid));
+            if reference::empties(&grid) <= 10 {
+                assert_eq!(memo, strings(reference::adjacent(&grid)), "naive and memoised references");
+            }
+            format!("({}, {}, {})\n", memo[0], memo[1], memo[2])
+        }
+        _ => panic!("unknown binary {}", binary),
+    }
+}
+
+/// A random n×n board (b4254) satisfying `keep`, deterministically from `rng`.
+fn search(rng: &mut Rng, mut make: impl FnMut(&mut Rng) -> Grid, keep: impl Fn(&Grid) -> bool) -> Grid {
+    for _ in 0..100_000 {
+        let grid = make(rng);
+        if keep(&grid) {
+            return grid;
+        }
+    }
+    panic!("no board found");
+}
+
+fn leaves(counts: [u128; 3]) -> u128 {
+    counts.iter().sum()
+}
+
+/// Every generated judge case: (binary, name, input).
+fn judge_cases() -> Vec<(&'static str, String, String)> {
+    let mut rng = Rng::new(2024);
+    let mut cases: Vec<(&'static str, String, String)> = Vec::new();
+    let mut b = |name: &str, text: String| cases.push(("b4254", name.to_string(), text));
+
+    // White has no move at the start, black has: black moves first.
+    let grid = search(
+        &mut rng,
+        |rng| {
+            let e = rng.range(4, 6);
+            random_grid(rng, 4, 4, e, 50)
+        },
+        |g| {
+            reference::flanking_moves(g, WHITE).is_empty()
+                && !reference::flanking_moves(g, BLACK).is_empty()
+                && leaves(reference::flanking(g, true)) >= 3
+        },
+    );
+    b("gen-01-white-passes-first", b4254_text(&grid, Style::Plain, "\n", true));
+    // Empties but nobody can move: one outcome.
+    b("gen-02-nobody-can-move", "3\nBB.\nBB.\n..W\n".to_string());
+    // Only white discs: nobody can move, white wins.
+    let mut grid = random_grid(&mut rng, 5, 5, 7, 0);
+    grid[0][0] = EMPTY;
+    b("gen-03-single-colour", b4254_text(&grid, Style::Plain, "\n", true));
+    b("gen-04-one-empty-cell", "1\n.\n".to_string());
+    let grid = random_grid(&mut rng, 6, 6, 0, 50);
+    b("gen-05-no-empties", b4254_text(&grid, Style::Plain, "\n", true));
+    let grid = search(&mut rng, |rng| random_grid(rng, 5, 5, 7, 50), |g| leaves(reference::flanking(g, true)) >= 20);
+    b("gen-06-crlf", b4254_text(&grid, Style::Plain, "\r\n", true));
+    let grid = search(&mut rng, |rng| random_grid(rng, 5, 5, 7, 50), |g| leaves(reference::flanking(g, true)) >= 20);
+    b("gen-07-no-final-newline", b4254_text(&grid, Style::Plain, "\n", false));
+    let grid = playout(&mut rng, 6, 8);
+    b("gen-08-spaced-cells", b4254_text(&grid, Style::Spaced, "\n", true));
+    let grid = playout(&mut rng, 6, 8);
+    b("gen-09-integer-alphabet", b4254_text(&grid, Style::Integers, "\n", true));
+    let grid = search(&mut rng, |rng| playout(rng, 8, 10), |g| reference::empties(g) == 10);
+    b("gen-10-endgame-8x8", b4254_text(&grid, Style::Plain, "\n", true));
+    let grid = search(
+        &mut rng,
+        |rng| {
+            let mut g = random_grid(rng, 100, 100, 2, 50);
+            let (r, c) = (rng.range(0, 97), rng.range(0, 97));
+            for dr in 0..2 {
+                for dc in 0..2 {
+                    g[r + dr][c + dc] = EMPTY;
+                }
+            }
+            g
+        },
+        |g| reference::empties(g) == 6 && leaves(reference::flanking(g, true)) >= 10,
+    );
+    b("gen-11-n100-few-empties", b4254_text(&grid, Style::Plain, "\n", true));
+    let grid = search(&mut rng, |rng| random_grid(rng, 4, 4, 6, 50), |g| leaves(reference::flanking(g, true)) >= 10);
+    b("gen-12-spaced-crlf-no-final-newline", b4254_text(&grid, Style::Spaced, "\r\n", false));
+    let grid = search(&mut rng, |rng| random_grid(rng, 5, 5, 6, 50), |g| leaves(reference::flanking(g, true)) >= 10);
+    b("gen-13-integer-alphabet-crlf", b4254_text(&grid, Style::Integers, "\r\n", true));
+    let grid = search(&mut rng, |rng| playout(rng, 6, 9), |g| reference::empties(g) == 9);
+    b("gen-14-endgame-6x6", b4254_text(&grid, Style::Plain, "\n", true));
+    let grid = search(&mut rng, |rng| random_grid(rng, 12, 12, 7, 50), |g| leaves(reference::flanking(g, true)) >= 50);
+    b("gen-15-12x12-seven-empties", b4254_text(&grid, Style::Plain, "\n", true));
+
+    let mut d = |name: &str, text: String| cases.push(("dumbothello", name.to_string(), text));
+    let nontrivial = |g: &Grid| leaves(reference::adjacent(g)) >= 5;
+    let grid = search(&mut rng, |rng| random_grid(rng, 2, 5, 5, 50), nontrivial);
+    d("gen-01-rectangle-2x5", dumbothello_text(&grid));
+    let grid = search(&mut rng, |rng| random_grid(rng, 5, 3, 7, 50), nontrivial);
+    d("gen-02-rectangle-5x3-tabs", dumbothello_text(&grid).replace(' ', "\t"));
+    let grid = search(&mut rng, |rng| random_grid(rng, 4, 4, 7, 50), nontrivial);
+    let mut text = String::new();
+    for (i, row) in grid.iter().enumerate() {
+        let seps = [" ", "  ", "\t", " \t ", "\t\t", "   "];
+        for (j, &x) in row.iter().enumerate() {
+            if j > 0 {
+                text.push_str(seps[(i + j) % seps.len()]);
+            }
+            text.push(reference::cell_char(x));
+        }
+        text.push('\n');
+    }
+    d("gen-03-mixed-blanks", text);
+    let grid = search(&mut rng, |rng| random_grid(rng, 1, 12, 8, 50), nontrivial);
+    d("gen-04-line-1x12", dumbothello_text(&grid));
+    let grid = search(&mut rng, |rng| random_grid(rng, 12, 1, 8, 50), nontrivial);
+    d("gen-05-column-12x1", dumbothello_text(&grid));
+    d("gen-06-black-cannot-move", ". B W W B .\n".to_string());
+    d("gen-07-all-empty", ". . .\n. . .\n. . .\n".to_string());
+    d("gen-08-one-cell", "B\n".to_string());
+    d("gen-09-no-white", "B . .\n. . B\n".to_string());
+    let grid = search(&mut rng, |rng| random_grid(rng, 5, 5, 10, 50), |g| leaves(reference::adjacent(g)) >= 100_000);
+    d("gen-10-5x5-ten-empties", dumbothello_text(&grid));
+    let grid = search(&mut rng, |rng| random_grid(rng, 4, 4, 6, 50), nontrivial);
+    d("gen-11-no-final-newline", dumbothello_text(&grid).trim_end().to_string());
+    let grid = search(&mut rng, |rng| random_grid(rng, 3, 4, 5, 50), nontrivial);
+    d("gen-12-trailing-blank-line", dumbothello_text(&grid) + "\n");
+    let grid = line(&[(BLACK, 1), (EMPTY, 18), (WHITE, 1), (EMPTY, 19), (BLACK, 1)]);
+    d("gen-13-line-1x40", dumbothello_text(&grid));
+    let grid = line(&[(WHITE, 1), (EMPTY, 30), (BLACK, 1), (EMPTY, 5), (WHITE, 2), (EMPTY, 25)]);
+    assert!(reference::adjacent_memo(&grid).iter().any(|x| x.exceeds_u64()));
+    d("gen-14-line-1x65-beyond-u64", dumbothello_text(&grid));
+    let grid = random_grid(&mut rng, 4, 5, 0, 50);
+    d("gen-15-no-empties", dumbothello_text(&grid));
+    cases
+}
+
+fn judge_dir(binary: &str) -> PathBuf {
+    root().join("tests/judge").join(binary)
+}
+
+/// Every committed `gen-*.in` of b4254 and dumbothello (without a `.err`) has the
+/// reference's output as its `.out`, and the committed set is what `judge_cases` makes.
+#[test]
+fn judge_cases_match_reference() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for binary in &["b4254", "dumbothello"] {
+        let mut files: Vec<PathBuf> = fs::read_dir(judge_dir(binary))
+            .expect("the case directory")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                name.starts_with("gen-") && name.ends_with(".in")
+            })
+            .collect();
+        files.sort();
+        assert!(files.len() >= 10, "{}: only {} generated cases", binary, files.len());
+        for path in files {
+            if path.with_extension("err").exists() {
+                continue;
+            }
+            let input = fs::read_to_string(&path).expect("a case");
+            let expected = fs::read_to_string(path.with_extension("out")).expect("an expected output");
+            let got = reference_output(binary, &input);
+            if got != expected {
+                failures.push(format!("{}: committed {:?}, reference {:?}", path.display(), expected, got));
+            }
+            checked += 1;
+        }
+    }
+    for (binary, name, input) in judge_cases() {
+        let path = judge_dir(binary).join(format!("{}.in", name));
+        match fs::read_to_string(&path) {
+            Ok(text) if text == input => {}
+            Ok(_) => failures.push(format!("{}: differs from what regenerate_judge_cases writes", path.display())),
+            Err(_) => failures.push(format!("{}: missing (run regenerate_judge_cases)", path.display())),
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} cases:\n{}", failures.len(), checked, failures.join("\n"));
+}
+
+/// Rewrites every generated case (`cargo test --release --test count -- --ignored
+/// regenerate_judge_cases`); old `gen-*` files of the two binaries are removed first.
+#[test]
+#[ignore]
+fn regenerate_judge_cases() {
+    for binary in &["b4254", "dumbothello"] {
+        let dir = judge_dir(binary);
+        fs::create_dir_all(&dir).expect("the case directory");
+        for entry in fs::read_dir(&dir).expect("the case directory") {
+            let path = entry.expect("an entry").path();
+            if path.file_name().unwrap().to_string_lossy().starts_with("gen-") {
+                fs::remove_file(&path).expect("an old case removed");
+            }
+        }
+    }
+    for (binary, name, input) in judge_cases() {
+        let dir = judge_dir(binary);
+        fs::write(dir.join(format!("{}.in", name)), &input).expect("the input written");
+        fs::write(dir.join(format!("{}.out", name)), reference_output(binary, &input)).expect("the output written");
+    }
+}
+
+
