@@ -2,7 +2,7 @@
 JUDGES := uva220 jutge_p18992 b4254 dumbothello
 CARGO  ?= cargo
 
-.PHONY: all build run test bench clean
+.PHONY: all build run test bench bundle clean
 
 all: build
 
@@ -27,8 +27,13 @@ test:
 	$(CARGO) test --release --lib --bins --tests
 	$(CARGO) test --doc
 
+# `make bench` runs every case; `make bench ARGS=b4254` only those whose name has b4254.
 bench:
-	$(CARGO) bench --bench suite
+	$(CARGO) bench --bench suite -- $(ARGS)
+
+# Single-file submissions: submit/<binary>.rs for every judge binary.
+bundle:
+	$(CARGO) run --release --quiet --bin bundle -- $(JUDGES)
 
 clean:
 	$(CARGO) clean

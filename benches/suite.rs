@@ -151,12 +151,12 @@ fn main() {
     }
 
     if wanted("b4254") {
-        // Endgames reached from FFO positions (#40, #43) by random legal moves.
+        // Endgames reached from FFO positions (#40, #43, #59) by legal moves.
         let cases: [(&str, &str, char); 4] = [
-            ("b4254: 8x8, 10 empties", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXXOOOOOOOXOOXXOXXX-XXXXX--", 'O'),
-            ("b4254: 8x8, 14 empties", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX--XOOOOX---OXO-X-----X--", 'O'),
+            ("b4254: 8x8, 10 empties", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOXOXOXOXOXOXO--OXOXXO-OXXXOX-OXXX---", 'X'),
+            ("b4254: 8x8, 14 empties", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOXOXOXOXOXOXX--OXOOX--XOOOOX---O----", 'X'),
             ("b4254: 8x8, 16 empties", "-OOOOOOO--OOXX--XXOXXX---XOOXXX-OXXXOXX-OXXXXOXX-X-XXXO---XXXXX-", 'X'),
-            ("b4254: 8x8, 18 empties", "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX---XXXXX--", 'O'),
+            ("b4254: 8x8, 18 empties", "X-------X------XX-----XXXOOOOXXXXXXXXXXXXXXXOXOXXXXXXXXXXXXXXXXX", 'O'),
         ];
         for &(name, cells, side) in cases.iter() {
             let to_move = if side == 'X' { Color::Black } else { Color::White };

@@ -275,7 +275,7 @@ impl Iterator for Bits {
 
 impl<R: Rules> Walk for BitWalk<R> {
     const PASSES: bool = R::PASSES;
-    const STORE_FROM: usize = 6;
+    const STORE_FROM: usize = 4;
     type Key = (u64, u64);
     type Move = u32;
     type Moves = Bits;
@@ -353,7 +353,7 @@ impl<R: Rules> Walk for BitWalk<R> {
 }
 
 /// Positions with at most this many empty cells are counted by [`few`].
-const FEW: u32 = 5;
+const FEW: u32 = 3;
 
 /// The outcomes for the player with discs `p` to move (margin `margin`) when the cells
 /// `empty` are few: a direct recursion over the empty cells, without move generation
