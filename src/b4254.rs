@@ -12,7 +12,7 @@
 use std::io::Write;
 
 use super::board::{Alphabet, Board, Cell, Color};
-use super::count::{count, Options};
+use super::count::{count, countable, Options};
 use super::error::{Error, InputError};
 use super::rules::Flanking;
 use super::scan::{lines, parse_number, shorten, Token};
@@ -29,6 +29,7 @@ pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };
 /// ```
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
     let board = parse(input)?;
+    countable(&board)?;
     let report = count::<Flanking>(&board, Color::White, &Options::default());
     writeln!(out, "{} {} {}", report.black, report.white, report.draws)?;
     Ok(())

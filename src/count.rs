@@ -26,6 +26,7 @@ use std::sync::Mutex;
 
 use super::bitboard;
 use super::board::{Board, Color};
+use super::error::InputError;
 use super::nat::Nat;
 use super::rules::Rules;
 use super::table::{Table, TableKey};
@@ -720,11 +721,53 @@ pub struct Report {
 /// assert_eq!((r.black.to_string(), r.white.to_string(), r.draws.to_string()),
 ///            ("2".to_string(), "0".to_string(), "0".to_string()));
 /// ```
+///
+/// The recursion is as deep as the board has empty cells; beyond [`DEEP`] of them it runs
+/// on a thread with a stack sized to match. Panics beyond [`MAX_EMPTIES`] (callers check
+/// with [`countable`]).
 pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Report {
-    let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
-    match bits {
-        Some(walk) => count_with(walk, board.empties(), to_move, options),
-        None => count_with(BoardWalk::<R>::new(board, to_move), board.empties(), to_move, options),
+    let empties = board.empties();
+    assert!(empties <= MAX_EMPTIES, "{} empty cells are more than count() takes", empties);
+    let run = || {
+        let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
+        match bits {
+            Some(walk) => count_with(walk, empties, to_move, options),
+            None => count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options),
+        }
+    };
+    if empties <= DEEP {
+        return run();
+    }
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(STACK_PER_EMPTY * (empties + DEEP))
+            .spawn_scoped(scope, run)
+            .expect("a thread for a deep count")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
+
+/// Counts deeper than this many empty cells run on a thread of their own.
+pub const DEEP: usize = 1000;
+
+/// Stack reserved per level of a deep count (frames take a few hundred bytes).
+const STACK_PER_EMPTY: usize = 4096;
+
+/// The most empty cells [`count`] takes: a 400 MB stack reservation (address space, not
+/// memory), far beyond any count that ends in a lifetime, but no crash.
+pub const MAX_EMPTIES: usize = 100_000;
+
+/// An error unless `board` has at most [`MAX_EMPTIES`] empty cells.
+pub fn countable(board: &Board) -> Result<(), InputError> {
+    if board.empties() <= MAX_EMPTIES {
+        Ok(())
+    } else {
+        Err(InputError::new(format!(
+            "the board has {} empty cells; counting takes at most {}",
+            board.empties(),
+            MAX_EMPTIES
+        )))
     }
 }
 
@@ -788,7 +831,7 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
         let o = counter.count(&mut walk);
         (o, counter.nodes, counter.hits)
     } else {
-        count_parallel::<W, C>(&walk, threads, entries / threads)
+        count_parallel::<W, C>(&walk, threads, entries / threads, STACK_PER_EMPTY * (empties + DEEP))
     };
     let (black, white) = match to_move {
         Color::Black => (&outcomes.wins, &outcomes.losses),
@@ -817,16 +860,16 @@ fn split<W: Walk>(walk: &W, plies: usize, opponent: bool, tasks: &mut Vec<(W, bo
     }
 }
 
-/// Counts on `threads` threads, each with its own table of `entries` slots, taking the
-/// positions two plies down one at a time.
-fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize) -> (Outcomes<C>, u64, u64) {
+/// Counts on `threads` threads (with `stack` bytes of stack), each with its own table
+/// of `entries` slots, taking the positions two plies down one at a time.
+fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, stack: usize) -> (Outcomes<C>, u64, u64) {
     let mut tasks = Vec::new();
     split(walk, 2, false, &mut tasks);
     let next = AtomicUsize::new(0);
     let total = Mutex::new((Outcomes::<C>::default(), 0u64, 0u64));
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| {
+            let worker = std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, || {
                 let mut counter = Counter::<W, C>::new(entries);
                 let mut mine = Outcomes::<C>::default();
                 loop {
@@ -847,6 +890,7 @@ fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize) -
                 t.1 += counter.nodes;
                 t.2 += counter.hits;
             });
+            worker.expect("a counting thread");
         }
     });
     total.into_inner().unwrap_or_else(|e| e.into_inner())

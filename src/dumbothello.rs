@@ -14,7 +14,7 @@
 use std::io::Write;
 
 use super::board::{Alphabet, Board, Color};
-use super::count::{count, Options};
+use super::count::{count, countable, Options};
 use super::error::{Error, InputError};
 use super::rules::Adjacent;
 use super::scan::lines;
@@ -31,6 +31,7 @@ pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };
 /// ```
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
     let board = parse(input)?;
+    countable(&board)?;
     let report = count::<Adjacent>(&board, Color::Black, &Options::default());
     writeln!(out, "({}, {}, {})", report.black, report.white, report.draws)?;
     Ok(())

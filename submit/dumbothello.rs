@@ -483,6 +483,7 @@ use std::sync::Mutex;
 
 use super::bitboard;
 use super::board::{Board, Color};
+use super::error::InputError;
 use super::nat::Nat;
 use super::rules::Rules;
 use super::table::{Table, TableKey};
@@ -1073,10 +1074,43 @@ pub struct Report {
 }
 
 pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Report {
-    let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
-    match bits {
-        Some(walk) => count_with(walk, board.empties(), to_move, options),
-        None => count_with(BoardWalk::<R>::new(board, to_move), board.empties(), to_move, options),
+    let empties = board.empties();
+    assert!(empties <= MAX_EMPTIES, "{} empty cells are more than count() takes", empties);
+    let run = || {
+        let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
+        match bits {
+            Some(walk) => count_with(walk, empties, to_move, options),
+            None => count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options),
+        }
+    };
+    if empties <= DEEP {
+        return run();
+    }
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(STACK_PER_EMPTY * (empties + DEEP))
+            .spawn_scoped(scope, run)
+            .expect("a thread for a deep count")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
+
+pub const DEEP: usize = 1000;
+
+const STACK_PER_EMPTY: usize = 4096;
+
+pub const MAX_EMPTIES: usize = 100_000;
+
+pub fn countable(board: &Board) -> Result<(), InputError> {
+    if board.empties() <= MAX_EMPTIES {
+        Ok(())
+    } else {
+        Err(InputError::new(format!(
+            "the board has {} empty cells; counting takes at most {}",
+            board.empties(),
+            MAX_EMPTIES
+        )))
     }
 }
 
@@ -1134,7 +1168,7 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
         let o = counter.count(&mut walk);
         (o, counter.nodes, counter.hits)
     } else {
-        count_parallel::<W, C>(&walk, threads, entries / threads)
+        count_parallel::<W, C>(&walk, threads, entries / threads, STACK_PER_EMPTY * (empties + DEEP))
     };
     let (black, white) = match to_move {
         Color::Black => (&outcomes.wins, &outcomes.losses),
@@ -1160,14 +1194,14 @@ fn split<W: Walk>(walk: &W, plies: usize, opponent: bool, tasks: &mut Vec<(W, bo
     }
 }
 
-fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize) -> (Outcomes<C>, u64, u64) {
+fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, stack: usize) -> (Outcomes<C>, u64, u64) {
     let mut tasks = Vec::new();
     split(walk, 2, false, &mut tasks);
     let next = AtomicUsize::new(0);
     let total = Mutex::new((Outcomes::<C>::default(), 0u64, 0u64));
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| {
+            let worker = std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, || {
                 let mut counter = Counter::<W, C>::new(entries);
                 let mut mine = Outcomes::<C>::default();
                 loop {
@@ -1188,6 +1222,7 @@ fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize) -
                 t.1 += counter.nodes;
                 t.2 += counter.hits;
             });
+            worker.expect("a counting thread");
         }
     });
     total.into_inner().unwrap_or_else(|e| e.into_inner())
@@ -1197,7 +1232,7 @@ pub mod dumbothello {
 use std::io::Write;
 
 use super::board::{Alphabet, Board, Color};
-use super::count::{count, Options};
+use super::count::{count, countable, Options};
 use super::error::{Error, InputError};
 use super::rules::Adjacent;
 use super::scan::lines;
@@ -1206,6 +1241,7 @@ pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };
 
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
     let board = parse(input)?;
+    countable(&board)?;
     let report = count::<Adjacent>(&board, Color::Black, &Options::default());
     writeln!(out, "({}, {}, {})", report.black, report.white, report.draws)?;
     Ok(())

@@ -209,3 +209,45 @@ fn flanking_bitboards_agree_with_the_general_board() {
 fn adjacent_bitboards_agree_with_the_general_board() {
     bitboards_agree::<Adjacent>();
 }
+
+/// Random games from the standard 8×8 start: in each of at least 100,000 reachable
+/// positions, the 64-bit rules and the general board agree on the moves of both sides,
+/// the flips of every move, and whether the game is over.
+#[test]
+fn bitboards_agree_on_100000_reachable_positions() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut positions = 0;
+    while positions < 100_000 {
+        let mut b = Board::start(8);
+        let mut color = Color::Black;
+        loop {
+            positions += 1;
+            let (black, white, _) = bitboard::from_board(&b).unwrap();
+            let empty = !(black | white);
+            for &side in [Color::Black, Color::White].iter() {
+                let (p, o) = if side == Color::Black { (black, white) } else { (white, black) };
+                let general = Flanking::legal_moves(&b, side);
+                let bits = general.iter().fold(0u64, |m, &i| m | 1 << i);
+                assert_eq!(bitboard::flanking_moves(p, o, empty), bits, "{:?} on {:?}", side, b);
+                for &i in &general {
+                    let mut flips = Vec::new();
+                    Flanking::flips(&b, side, i, &mut flips);
+                    let want = flips.iter().fold(0u64, |m, &f| m | 1 << f);
+                    assert_eq!(bitboard::flanking_flips(p, o, i as u32), want);
+                }
+            }
+            let over = bitboard::flanking_moves(black, white, empty) == 0 && bitboard::flanking_moves(white, black, empty) == 0;
+            assert_eq!(Flanking::game_over(&b, color), over);
+            if over {
+                break;
+            }
+            let moves = Flanking::legal_moves(&b, color);
+            if moves.is_empty() {
+                color = color.opponent();
+                continue;
+            }
+            Flanking::play(&mut b, color, moves[(rng.next() % moves.len() as u64) as usize]).unwrap();
+            color = color.opponent();
+        }
+    }
+}
