@@ -32,6 +32,13 @@ where
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = read_input(&args).and_then(|input| solve(&input, &mut out));
     let result = result.and_then(|()| out.flush().map_err(Error::Io));
+    exit_code(result, &mut out)
+}
+
+/// The exit code for the `result` of a program writing to `out`, after reporting an
+/// error on stderr (see the table above). Output written before an input error is
+/// flushed first.
+pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
     match result {
         Ok(()) => 0,
         Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,

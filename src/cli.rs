@@ -1,0 +1,397 @@
+//! The `otello` command line: matches and tournaments between heuristics, a game against
+//! the engine, perft and exact endgame solving.
+//!
+//! [`run`] takes the arguments, an input and an output, so tests drive every command
+//! in-process; the binary only passes the real ones.
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+use super::arena::{openings, play_match, Engine, Tally};
+use super::board::{Alphabet, Color};
+use super::error::{Error, InputError};
+use super::eval::Eval;
+use super::game::Game;
+use super::perft::perft_with;
+use super::position::{Move, Position};
+use super::search::{Limits, Searcher};
+
+const USAGE: &str = "\
+otello: an Othello engine built on a generic alpha-beta search
+
+usage:
+  otello match --black H --white H [--depth D] [--games N] [--seed S]
+  otello tournament [--depth D] [--games N] [--seed S]
+  otello play [--human black|white] [--heuristic H] [--depth D]
+  otello perft D [--hash] [--threads T]
+  otello help [COMMAND]
+
+heuristics (H): discs, positional, mobility
+`otello COMMAND --help` explains one command.
+";
+
+const HELP_MATCH: &str = "\
+otello match --black H --white H [--depth D] [--games N] [--seed S]
+
+Plays N games (default 10) between two heuristics searched D plies deep (default 4).
+The games start from N/2 distinct openings, positions 4 random plies from the start
+(seed S, default 1); each opening is played twice, the heuristics swapping colours.
+Prints, per heuristic: wins, losses, draws, the average final disc difference, and
+positions searched per second.
+";
+
+const HELP_TOURNAMENT: &str = "\
+otello tournament [--depth D] [--games N] [--seed S]
+
+Every heuristic plays every other one a match of N games (default 10) at depth D
+(default 4), from the same openings (seed S, default 1). Prints a cross table (wins-
+losses-draws of the row against the column) and, per heuristic, points (a win 1, a
+draw 1/2), the average disc difference and positions searched per second.
+";
+
+const HELP_PLAY: &str = "\
+otello play [--human black|white] [--heuristic H] [--depth D]
+
+A game against the engine (heuristic H, default mobility, searched D plies deep,
+default 4). You play black by default (black moves first). Type moves as in the
+exercise, column then row (E3), or row then column (3E), in any case; `moves` lists
+your legal moves, `quit` ends the game. Works with piped input too: the game stops
+quietly when the input ends.
+";
+
+const HELP_PERFT: &str = "\
+otello perft D [--hash] [--threads T]
+
+Counts the move sequences D plies long from the standard start (a pass is a ply; a
+game that ends sooner counts once). --hash remembers counts of positions seen before;
+--threads T shares the work out over T threads (default 1).
+";
+
+/// Runs the `otello` command line with `args` (without the program name).
+pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
+    let command = args.first().map(|s| s.as_str()).unwrap_or("help");
+    let rest = &args[args.len().min(1)..];
+    if rest.iter().any(|a| a == "--help" || a == "-h") {
+        return help(Some(command), out);
+    }
+    match command {
+        "help" | "--help" | "-h" => help(rest.first().map(|s| s.as_str()), out),
+        "match" => {
+            let o = Options::parse(rest, &["--black", "--white", "--depth", "--games", "--seed"], &[])?;
+            let black = Engine { eval: o.heuristic("--black", None)?, depth: o.number("--depth", 4, 1, 30)? as u32 };
+            let white = Engine { eval: o.heuristic("--white", None)?, depth: black.depth };
+            let games = o.number("--games", 10, 1, 100_000)? as usize;
+            let seed = o.number("--seed", 1, 0, u64::MAX)?;
+            run_match(black, white, games, seed, out)
+        }
+        "tournament" => {
+            let o = Options::parse(rest, &["--depth", "--games", "--seed"], &[])?;
+            let depth = o.number("--depth", 4, 1, 30)? as u32;
+            let games = o.number("--games", 10, 1, 100_000)? as usize;
+            let seed = o.number("--seed", 1, 0, u64::MAX)?;
+            run_tournament(depth, games, seed, out)
+        }
+        "play" => {
+            let o = Options::parse(rest, &["--human", "--heuristic", "--depth"], &[])?;
+            let human = match o.value("--human").unwrap_or("black") {
+                "black" => Color::Black,
+                "white" => Color::White,
+                other => return Err(usage(format!("--human takes black or white, not '{}'", other))),
+            };
+            let engine = Engine { eval: o.heuristic("--heuristic", Some(Eval::Mobility))?, depth: o.number("--depth", 4, 1, 30)? as u32 };
+            play(human, engine, input, out)
+        }
+        "perft" => {
+            let o = Options::parse(rest, &["--threads"], &["--hash"])?;
+            let depth = match o.positional.first() {
+                Some(d) => parse_number("the depth", d, 0, 30)? as u32,
+                None => return Err(usage("perft needs a depth: otello perft D".to_string())),
+            };
+            let threads = o.number("--threads", 1, 1, 256)? as usize;
+            let entries = if o.flag("--hash") { 1 << 24 } else { 0 };
+            let start = Instant::now();
+            let leaves = perft_with(Position::start(), depth, entries, threads);
+            let seconds = start.elapsed().as_secs_f64();
+            writeln!(out, "perft({}) = {} ({:.3} s, {:.1} M leaves/s)", depth, leaves, seconds, leaves as f64 / seconds.max(1e-9) / 1e6)?;
+            Ok(())
+        }
+        other => Err(usage(format!("unknown command '{}'", other))),
+    }
+}
+
+/// A usage error, with a pointer to the help.
+fn usage(message: String) -> Error {
+    InputError::new(format!("{} (see otello --help)", message)).into()
+}
+
+fn help(command: Option<&str>, out: &mut dyn Write) -> Result<(), Error> {
+    let text = match command {
+        Some("match") => HELP_MATCH,
+        Some("tournament") => HELP_TOURNAMENT,
+        Some("play") => HELP_PLAY,
+        Some("perft") => HELP_PERFT,
+        Some("help") | Some("--help") | Some("-h") | None => USAGE,
+        Some(other) => return Err(usage(format!("no help for unknown command '{}'", other))),
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}
+
+fn parse_number(what: &str, text: &str, min: u64, max: u64) -> Result<u64, Error> {
+    match text.parse::<u64>() {
+        Ok(n) if n >= min && n <= max => Ok(n),
+        _ => Err(usage(format!("{} must be a whole number from {} to {}, not '{}'", what, min, max, text))),
+    }
+}
+
+/// Parsed command-line options: `--name value` pairs, flags, and the rest.
+struct Options<'a> {
+    values: Vec<(&'a str, &'a str)>,
+    flags: Vec<&'a str>,
+    positional: Vec<&'a str>,
+}
+
+impl<'a> Options<'a> {
+    fn parse(args: &'a [String], with_value: &[&str], flags: &[&str]) -> Result<Options<'a>, Error> {
+        let mut o = Options { values: Vec::new(), flags: Vec::new(), positional: Vec::new() };
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            if with_value.contains(&a) {
+                match args.get(i + 1) {
+                    Some(v) => o.values.push((a, v.as_str())),
+                    None => return Err(usage(format!("{} needs a value", a))),
+                }
+                i += 2;
+            } else if flags.contains(&a) {
+                o.flags.push(a);
+                i += 1;
+            } else if a.starts_with('-') {
+                return Err(usage(format!("unknown option '{}'", a)));
+            } else {
+                o.positional.push(a);
+                i += 1;
+            }
+        }
+        Ok(o)
+    }
+
+    fn value(&self, name: &str) -> Option<&'a str> {
+        self.values.iter().rev().find(|&&(n, _)| n == name).map(|&(_, v)| v)
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        self.flags.contains(&name)
+    }
+
+    fn number(&self, name: &str, default: u64, min: u64, max: u64) -> Result<u64, Error> {
+        match self.value(name) {
+            None => Ok(default),
+            Some(v) => parse_number(name, v, min, max),
+        }
+    }
+
+    fn heuristic(&self, name: &str, default: Option<Eval>) -> Result<Eval, Error> {
+        match (self.value(name), default) {
+            (None, Some(d)) => Ok(d),
+            (None, None) => Err(usage(format!("{} H is needed (discs, positional or mobility)", name))),
+            (Some(v), _) => Eval::from_name(v)
+                .ok_or_else(|| usage(format!("unknown heuristic '{}' (discs, positional or mobility)", v))),
+        }
+    }
+}
+
+/// The row of a results table for `eval`.
+fn tally_row(eval: Eval, t: &Tally) -> String {
+    format!(
+        "| {:<10} | {:>4} | {:>6} | {:>5} | {:>+13.2} | {:>10.0} |",
+        eval.name(),
+        t.wins,
+        t.losses,
+        t.draws,
+        t.average_margin(),
+        t.nodes_per_second()
+    )
+}
+
+const TALLY_HEADER: &str = "\
+| heuristic  | wins | losses | draws | avg disc diff | nodes/s    |
+|------------|-----:|-------:|------:|--------------:|-----------:|";
+
+fn run_match(black: Engine, white: Engine, games: usize, seed: u64, out: &mut dyn Write) -> Result<(), Error> {
+    let plies = 4;
+    let starts = openings((games + 1) / 2, plies, seed).len();
+    writeln!(
+        out,
+        "match: {} (black first) vs {} (white first), depth {}, {} games from {} openings {} plies deep (seed {})\n",
+        black.eval, white.eval, black.depth, games, starts, plies, seed
+    )?;
+    let (a, b) = play_match(black, white, games, plies, seed);
+    writeln!(out, "{}", TALLY_HEADER)?;
+    writeln!(out, "{}", tally_row(black.eval, &a))?;
+    writeln!(out, "{}", tally_row(white.eval, &b))?;
+    Ok(())
+}
+
+fn run_tournament(depth: u32, games: usize, seed: u64, out: &mut dyn Write) -> Result<(), Error> {
+    let plies = 4;
+    let all = Eval::ALL;
+    writeln!(out, "tournament: every pair plays {} games at depth {} (openings {} plies deep, seed {})\n", games, depth, plies, seed)?;
+    // cells[i][j]: the tally of heuristic i against heuristic j.
+    let mut cells = vec![vec![Tally::default(); all.len()]; all.len()];
+    for i in 0..all.len() {
+        for j in i + 1..all.len() {
+            let (a, b) = play_match(Engine { eval: all[i], depth }, Engine { eval: all[j], depth }, games, plies, seed);
+            cells[i][j] = a;
+            cells[j][i] = b;
+        }
+    }
+    let mut header = "| row vs column |".to_string();
+    let mut rule = "|---------------|".to_string();
+    for e in all.iter() {
+        header.push_str(&format!(" {:^10} |", e.name()));
+        rule.push_str("-----------:|");
+    }
+    header.push_str(" points | avg disc diff | nodes/s    |");
+    rule.push_str("-------:|--------------:|-----------:|");
+    writeln!(out, "{}\n{}", header, rule)?;
+    for i in 0..all.len() {
+        let mut line = format!("| {:<13} |", all[i].name());
+        let mut total = Tally::default();
+        for j in 0..all.len() {
+            if i == j {
+                line.push_str(&format!(" {:>10} |", "-"));
+                continue;
+            }
+            let t = &cells[i][j];
+            line.push_str(&format!(" {:>10} |", format!("{}-{}-{}", t.wins, t.losses, t.draws)));
+            total.wins += t.wins;
+            total.losses += t.losses;
+            total.draws += t.draws;
+            total.margin += t.margin;
+            total.nodes += t.nodes;
+            total.time += t.time;
+        }
+        let points = total.wins as f64 + total.draws as f64 / 2.0;
+        line.push_str(&format!(" {:>6.1} | {:>+13.2} | {:>10.0} |", points, total.average_margin(), total.nodes_per_second()));
+        writeln!(out, "{}", line)?;
+    }
+    Ok(())
+}
+
+/// The board with coordinates, `X` black and `O` white.
+fn draw(pos: &Position, to_move: Color, out: &mut dyn Write) -> Result<(), Error> {
+    let board = pos.to_board(to_move);
+    let alphabet = Alphabet { empty: '.', black: 'X', white: 'O' };
+    writeln!(out, "\n  A B C D E F G H")?;
+    for r in 0..8 {
+        let row: Vec<String> = (0..8).map(|c| alphabet.symbol(board.get(r, c)).to_string()).collect();
+        writeln!(out, "{} {}", r + 1, row.join(" "))?;
+    }
+    writeln!(out, "Black (X): {}  White (O): {}", board.discs(Color::Black), board.discs(Color::White))?;
+    Ok(())
+}
+
+/// The legal moves of `pos`, as text.
+fn list(pos: &Position) -> String {
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    names.join(" ")
+}
+
+/// A game between a person (reading `input`) and `engine`.
+fn play(human: Color, engine: Engine, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Error> {
+    let mut searcher: Searcher<Position, Eval> = engine.searcher();
+    let mut pos = Position::start();
+    let mut to_move = Color::Black;
+    writeln!(
+        out,
+        "You play {} ({}); the engine plays {} with the {} heuristic, {} plies deep.",
+        human.name().to_lowercase(),
+        if human == Color::Black { "X, first" } else { "O, second" },
+        human.opponent().name().to_lowercase(),
+        engine.eval,
+        engine.depth
+    )?;
+    loop {
+        draw(&pos, to_move, out)?;
+        let mut moves = Vec::new();
+        pos.moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let m = if moves == [Move::PASS] {
+            if to_move == human {
+                writeln!(out, "You have no legal move: you pass.")?;
+            } else {
+                writeln!(out, "The engine has no legal move: it passes.")?;
+            }
+            Move::PASS
+        } else if to_move == human {
+            match read_move(&pos, input, out)? {
+                Some(m) => m,
+                None => {
+                    writeln!(out, "\nThe game stops here.")?;
+                    return Ok(());
+                }
+            }
+        } else {
+            let report = searcher.search(&pos, Limits::depth(engine.depth));
+            let m = report.best.expect("a game that goes on has a move");
+            writeln!(out, "The engine plays {}.", m)?;
+            m
+        };
+        pos = pos.play(m);
+        to_move = to_move.opponent();
+    }
+    let board = pos.to_board(to_move);
+    let (b, w) = (board.discs(Color::Black), board.discs(Color::White));
+    let mine = if human == Color::Black { b } else { w };
+    let theirs = b + w - mine;
+    let verdict = if mine > theirs {
+        "you win"
+    } else if mine < theirs {
+        "the engine wins"
+    } else {
+        "a draw"
+    };
+    writeln!(out, "Game over: black {}, white {}: {}.", b, w, verdict)?;
+    Ok(())
+}
+
+/// Asks for a move until a legal one is typed; `None` when the input ends or on `quit`.
+fn read_move(pos: &Position, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Option<Move>, Error> {
+    loop {
+        write!(out, "Your move: ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line).map_err(Error::Io)? == 0 {
+            return Ok(None);
+        }
+        let text = line.trim();
+        match text.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "quit" | "exit" => return Ok(None),
+            "moves" | "help" | "?" => {
+                writeln!(out, "Your legal moves: {}", list(pos))?;
+                continue;
+            }
+            _ => {}
+        }
+        match Move::parse(text) {
+            None => writeln!(out, "'{}' is not a square: type a column A-H and a row 1-8, like E3.", text)?,
+            Some(Move::PASS) => writeln!(out, "You cannot pass while you have a move: {}.", list(pos))?,
+            Some(m) => {
+                let sq = m.to_square().expect("not a pass");
+                if pos.empty() >> sq & 1 == 0 {
+                    writeln!(out, "{} is taken. Your legal moves: {}.", m, list(pos))?;
+                } else if pos.legal() >> sq & 1 == 0 {
+                    writeln!(out, "{} flips no disc. Your legal moves: {}.", m, list(pos))?;
+                } else {
+                    return Ok(Some(m));
+                }
+            }
+        }
+    }
+}
