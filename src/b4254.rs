@@ -59,22 +59,27 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
     if let Some(&(extra, text)) = rows.get(n) {
         return Err(InputError::at(extra, format!("unexpected '{}' after the {} rows of the board", shorten(text.trim()), n)));
     }
-    let numeric = rows.iter().all(|&(_, r)| r.split_whitespace().all(|w| w == "1" || w == "0" || w == "-1"));
+    // The first row says which alphabet the board is written in.
+    let numeric = rows[0].1.split_whitespace().all(|w| w == "1" || w == "0" || w == "-1");
     let mut cells = Vec::with_capacity(n);
     for &(line, text) in &rows {
-        let row = if numeric { numeric_row(text) } else { ALPHABET.row(text, line)? };
+        let row = if numeric { numeric_row(text, line)? } else { ALPHABET.row(text, line)? };
         cells.push((line, row));
     }
     Board::from_rows(cells, Some(n))
 }
 
-/// A row in the contest's integer alphabet (every word already checked to be one).
-fn numeric_row(text: &str) -> Vec<Cell> {
+/// A row in the contest's integer alphabet: `1` black, `0` white, `-1` empty.
+fn numeric_row(text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
     text.split_whitespace()
         .map(|w| match w {
-            "1" => Some(Color::Black),
-            "0" => Some(Color::White),
-            _ => None,
+            "1" => Ok(Some(Color::Black)),
+            "0" => Ok(Some(Color::White)),
+            "-1" => Ok(None),
+            other => Err(InputError::at(
+                line,
+                format!("unexpected '{}' (the board is written with 1, 0 and -1)", shorten(other)),
+            )),
         })
         .collect()
 }

@@ -52,11 +52,12 @@ pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
                 .into())
             }
         };
+        let line = t.line;
         let r = s.number("the row of the move", 1, size)? as usize;
         let c = s.number("the column of the move", 1, size)? as usize;
         if color != to_move && Flanking::has_move(&board, to_move) {
             return Err(InputError::at(
-                s.line(),
+                line,
                 format!("it is {}'s turn, but {} moved", to_move.name(), color.name()),
             )
             .into());
@@ -64,7 +65,7 @@ pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
         let at = board.index(r - 1, c - 1);
         if let Err(why) = Flanking::play(&mut board, color, at) {
             return Err(InputError::at(
-                s.line(),
+                line,
                 format!("{} cannot play at row {}, column {}: {}", color.name(), r, c, why),
             )
             .into());

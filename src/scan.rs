@@ -113,9 +113,11 @@ impl<'a> Scanner<'a> {
 pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
     let text = t.text.strip_prefix('+').unwrap_or(t.text);
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        // A negative number (not "-0") is "too small"; anything else is not a number.
         let negative = t.text.starts_with('-')
             && t.text.len() > 1
-            && t.text[1..].bytes().all(|b| b.is_ascii_digit());
+            && t.text[1..].bytes().all(|b| b.is_ascii_digit())
+            && t.text[1..].bytes().any(|b| b != b'0');
         let message = if negative {
             format!("{} must be at least {}, found {}", what, min, shorten(t.text))
         } else {
@@ -139,12 +141,29 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
     Ok(value)
 }
 
-/// `text`, cut to at most 20 characters (with `...`) so that error lines stay short.
+/// `text`, cut to at most 20 characters (with `...`) so that error lines stay short, and
+/// with control characters escaped (`\u{1b}`, `\0`) so that they cannot disturb a
+/// terminal.
+///
+/// ```
+/// use othello::scan::shorten;
+/// assert_eq!(shorten("\u{1b}[2J"), "\\u{1b}[2J");
+/// assert_eq!(shorten("abcdefghijklmnopqrstuvwxyz"), "abcdefghijklmnopqrst...");
+/// ```
 pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(20) {
-        None => text.to_string(),
-        Some((i, _)) => format!("{}...", &text[..i]),
+    let mut out = String::new();
+    for (i, ch) in text.chars().enumerate() {
+        if i == 20 {
+            out.push_str("...");
+            break;
+        }
+        if ch.is_control() {
+            out.extend(ch.escape_debug());
+        } else {
+            out.push(ch);
+        }
     }
+    out
 }
 
 /// The non-blank lines of `input` with their 1-based numbers; each line is cut at `\n`

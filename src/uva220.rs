@@ -54,7 +54,7 @@ fn run_game<W: Write + ?Sized>(s: &mut Scanner, game: u64, out: &mut W) -> Resul
     let mut board = Board::new(8, 8);
     for r in 0..8 {
         let t = s.expect(&format!("row {} of the board of game {}", r + 1, game))?;
-        let cells = ALPHABET.row(t.text, t.line)?;
+        let cells = ALPHABET.row(t.text, t.line).map_err(|e| error(t.line, format!("row {}: {}", r + 1, e.message)))?;
         if cells.len() != 8 {
             return Err(error(t.line, format!("expected 8 cells in row {}, found {}", r + 1, cells.len())).into());
         }

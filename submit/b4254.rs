@@ -48,21 +48,25 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
     if let Some(&(extra, text)) = rows.get(n) {
         return Err(InputError::at(extra, format!("unexpected '{}' after the {} rows of the board", shorten(text.trim()), n)));
     }
-    let numeric = rows.iter().all(|&(_, r)| r.split_whitespace().all(|w| w == "1" || w == "0" || w == "-1"));
+    let numeric = rows[0].1.split_whitespace().all(|w| w == "1" || w == "0" || w == "-1");
     let mut cells = Vec::with_capacity(n);
     for &(line, text) in &rows {
-        let row = if numeric { numeric_row(text) } else { ALPHABET.row(text, line)? };
+        let row = if numeric { numeric_row(text, line)? } else { ALPHABET.row(text, line)? };
         cells.push((line, row));
     }
     Board::from_rows(cells, Some(n))
 }
 
-fn numeric_row(text: &str) -> Vec<Cell> {
+fn numeric_row(text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
     text.split_whitespace()
         .map(|w| match w {
-            "1" => Some(Color::Black),
-            "0" => Some(Color::White),
-            _ => None,
+            "1" => Ok(Some(Color::Black)),
+            "0" => Ok(Some(Color::White)),
+            "-1" => Ok(None),
+            other => Err(InputError::at(
+                line,
+                format!("unexpected '{}' (the board is written with 1, 0 and -1)", shorten(other)),
+            )),
         })
         .collect()
 }
@@ -1361,6 +1365,10 @@ where
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = read_input(&args).and_then(|input| solve(&input, &mut out));
     let result = result.and_then(|()| out.flush().map_err(Error::Io));
+    exit_code(result, &mut out)
+}
+
+pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
     match result {
         Ok(()) => 0,
         Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
@@ -1782,7 +1790,8 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         let negative = t.text.starts_with('-')
             && t.text.len() > 1
-            && t.text[1..].bytes().all(|b| b.is_ascii_digit());
+            && t.text[1..].bytes().all(|b| b.is_ascii_digit())
+            && t.text[1..].bytes().any(|b| b != b'0');
         let message = if negative {
             format!("{} must be at least {}, found {}", what, min, shorten(t.text))
         } else {
@@ -1807,10 +1816,19 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
 }
 
 pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(20) {
-        None => text.to_string(),
-        Some((i, _)) => format!("{}...", &text[..i]),
+    let mut out = String::new();
+    for (i, ch) in text.chars().enumerate() {
+        if i == 20 {
+            out.push_str("...");
+            break;
+        }
+        if ch.is_control() {
+            out.extend(ch.escape_debug());
+        } else {
+            out.push(ch);
+        }
     }
+    out
 }
 
 pub fn lines<'a>(input: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a {

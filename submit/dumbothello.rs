@@ -1328,6 +1328,10 @@ where
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = read_input(&args).and_then(|input| solve(&input, &mut out));
     let result = result.and_then(|()| out.flush().map_err(Error::Io));
+    exit_code(result, &mut out)
+}
+
+pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
     match result {
         Ok(()) => 0,
         Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
@@ -1749,7 +1753,8 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         let negative = t.text.starts_with('-')
             && t.text.len() > 1
-            && t.text[1..].bytes().all(|b| b.is_ascii_digit());
+            && t.text[1..].bytes().all(|b| b.is_ascii_digit())
+            && t.text[1..].bytes().any(|b| b != b'0');
         let message = if negative {
             format!("{} must be at least {}, found {}", what, min, shorten(t.text))
         } else {
@@ -1774,10 +1779,19 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
 }
 
 pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(20) {
-        None => text.to_string(),
-        Some((i, _)) => format!("{}...", &text[..i]),
+    let mut out = String::new();
+    for (i, ch) in text.chars().enumerate() {
+        if i == 20 {
+            out.push_str("...");
+            break;
+        }
+        if ch.is_control() {
+            out.extend(ch.escape_debug());
+        } else {
+            out.push(ch);
+        }
     }
+    out
 }
 
 pub fn lines<'a>(input: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a {

@@ -548,6 +548,10 @@ where
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = read_input(&args).and_then(|input| solve(&input, &mut out));
     let result = result.and_then(|()| out.flush().map_err(Error::Io));
+    exit_code(result, &mut out)
+}
+
+pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
     match result {
         Ok(()) => 0,
         Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
@@ -622,11 +626,12 @@ pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
                 .into())
             }
         };
+        let line = t.line;
         let r = s.number("the row of the move", 1, size)? as usize;
         let c = s.number("the column of the move", 1, size)? as usize;
         if color != to_move && Flanking::has_move(&board, to_move) {
             return Err(InputError::at(
-                s.line(),
+                line,
                 format!("it is {}'s turn, but {} moved", to_move.name(), color.name()),
             )
             .into());
@@ -634,7 +639,7 @@ pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
         let at = board.index(r - 1, c - 1);
         if let Err(why) = Flanking::play(&mut board, color, at) {
             return Err(InputError::at(
-                s.line(),
+                line,
                 format!("{} cannot play at row {}, column {}: {}", color.name(), r, c, why),
             )
             .into());
@@ -967,7 +972,8 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         let negative = t.text.starts_with('-')
             && t.text.len() > 1
-            && t.text[1..].bytes().all(|b| b.is_ascii_digit());
+            && t.text[1..].bytes().all(|b| b.is_ascii_digit())
+            && t.text[1..].bytes().any(|b| b != b'0');
         let message = if negative {
             format!("{} must be at least {}, found {}", what, min, shorten(t.text))
         } else {
@@ -992,10 +998,19 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
 }
 
 pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(20) {
-        None => text.to_string(),
-        Some((i, _)) => format!("{}...", &text[..i]),
+    let mut out = String::new();
+    for (i, ch) in text.chars().enumerate() {
+        if i == 20 {
+            out.push_str("...");
+            break;
+        }
+        if ch.is_control() {
+            out.extend(ch.escape_debug());
+        } else {
+            out.push(ch);
+        }
     }
+    out
 }
 
 pub fn lines<'a>(input: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a {
