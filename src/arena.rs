@@ -164,10 +164,8 @@ pub fn play_match(a: Engine, b: Engine, games: usize, plies: usize, seed: u64) -
     let mut tallies = (Tally::default(), Tally::default());
     let starts = openings((games + 1) / 2, plies, seed);
     for g in 0..games {
-        let (start, black_to_move) = match starts.get(g / 2) {
-            Some(&s) => s,
-            None => break,
-        };
+        // Few distinct openings exist a few plies deep (236 at 4): long matches reuse them.
+        let (start, black_to_move) = starts[(g / 2) % starts.len()];
         let a_is_black = g % 2 == 0;
         let (black, white) = if a_is_black { (a, b) } else { (b, a) };
         let r = play_game(start, black_to_move, black, white);

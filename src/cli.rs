@@ -78,6 +78,7 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> Res
         "help" | "--help" | "-h" => help(rest.first().map(|s| s.as_str()), out),
         "match" => {
             let o = Options::parse(rest, &["--black", "--white", "--depth", "--games", "--seed"], &[])?;
+            o.no_positional()?;
             let black = Engine { eval: o.heuristic("--black", None)?, depth: o.number("--depth", 4, 1, 30)? as u32 };
             let white = Engine { eval: o.heuristic("--white", None)?, depth: black.depth };
             let games = o.number("--games", 10, 1, 100_000)? as usize;
@@ -86,6 +87,7 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> Res
         }
         "tournament" => {
             let o = Options::parse(rest, &["--depth", "--games", "--seed"], &[])?;
+            o.no_positional()?;
             let depth = o.number("--depth", 4, 1, 30)? as u32;
             let games = o.number("--games", 10, 1, 100_000)? as usize;
             let seed = o.number("--seed", 1, 0, u64::MAX)?;
@@ -93,6 +95,7 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> Res
         }
         "play" => {
             let o = Options::parse(rest, &["--human", "--heuristic", "--depth"], &[])?;
+            o.no_positional()?;
             let human = match o.value("--human").unwrap_or("black") {
                 "black" => Color::Black,
                 "white" => Color::White,
@@ -103,9 +106,10 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> Res
         }
         "perft" => {
             let o = Options::parse(rest, &["--threads"], &["--hash"])?;
-            let depth = match o.positional.first() {
-                Some(d) => parse_number("the depth", d, 0, 30)? as u32,
-                None => return Err(usage("perft needs a depth: otello perft D".to_string())),
+            let depth = match o.positional[..] {
+                [d] => parse_number("the depth", d, 0, 30)? as u32,
+                [] => return Err(usage("perft needs a depth: otello perft D".to_string())),
+                [_, extra, ..] => return Err(usage(format!("unexpected '{}' after the depth", extra))),
             };
             let threads = o.number("--threads", 1, 1, 256)? as usize;
             let entries = if o.flag("--hash") { 1 << 24 } else { 0 };
@@ -174,6 +178,14 @@ impl<'a> Options<'a> {
             }
         }
         Ok(o)
+    }
+
+    /// An error if a word that is not an option was given.
+    fn no_positional(&self) -> Result<(), Error> {
+        match self.positional.first() {
+            None => Ok(()),
+            Some(word) => Err(usage(format!("unexpected '{}'", word))),
+        }
     }
 
     fn value(&self, name: &str) -> Option<&'a str> {

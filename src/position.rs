@@ -49,7 +49,7 @@ impl Move {
     /// ```
     pub fn parse(text: &str) -> Option<Move> {
         let t = text.trim().to_ascii_uppercase();
-        if t == "PASS" || t == "PA" {
+        if t == "PASS" {
             return Some(Move::PASS);
         }
         let b = t.as_bytes();

@@ -11,8 +11,9 @@
 //!   [`Game::move_order`];
 //! - a transposition table ([`super::table::Table`]) holding, per position, a value with
 //!   its bound (exact, lower, upper), the depth it was searched to, and the best move. A
-//!   stored value is reused only at the same depth, so a search to depth `d` returns
-//!   exactly the minimax value at depth `d` (the tests check it);
+//!   stored bound is reused only at the same depth, so a search to depth `d` returns
+//!   exactly the minimax value at depth `d` (the tests check it); iterations stop early
+//!   only when no line reached the depth limit (every line ended: deeper is the same);
 //! - the principal variation: the line both players are expected to follow.
 //!
 //! [`minimax`] and [`alphabeta`] are the plain textbook versions, kept for tests and for
@@ -162,6 +163,8 @@ pub struct Searcher<G: Game, H> {
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    /// Whether the current iteration evaluated a position at the depth limit.
+    horizon: bool,
 }
 
 impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
@@ -175,6 +178,7 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
+            horizon: false,
         }
     }
 
@@ -200,6 +204,7 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
             if moves.is_empty() {
                 break;
             }
+            self.horizon = false;
             let value = self.negamax(root, depth, -INFINITY, INFINITY, 0);
             if self.stopped {
                 break;
@@ -208,8 +213,8 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
             report.pv = self.lines[0].clone();
             report.best = report.pv.first().cloned();
             report.depth = depth;
-            if value.abs() > WIN / 2 {
-                // A forced win or loss within this depth: proven, deeper changes no result.
+            if !self.horizon {
+                // No line reached the depth limit: every one ended, deeper is the same.
                 break;
             }
         }
@@ -246,23 +251,24 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
             return terminal_value(game.outcome());
         }
         if depth == 0 {
+            self.horizon = true;
             return self.heuristic.evaluate(game);
         }
         let key = game.key();
         let mut first = None;
         if let Some(entry) = self.table.get(&key) {
             first = entry.best;
+            // Bounds that cut off are reused; an exact value is searched again, so that
+            // the principal variation through it stays whole.
             if entry.depth == depth {
-                let usable = match entry.bound {
-                    Bound::Exact => true,
+                let cuts = match entry.bound {
+                    Bound::Exact => false,
                     Bound::Lower => entry.value >= beta,
                     Bound::Upper => entry.value <= alpha,
                 };
-                // An exact value needs its line too; cut-offs do not.
-                if usable && (entry.bound != Bound::Exact || ply > 0) {
-                    if let Some(m) = entry.best {
-                        self.lines[ply].push(m);
-                    }
+                if cuts {
+                    // What lies below is unknown here: count it as reaching the limit.
+                    self.horizon = true;
                     return entry.value;
                 }
             }
