@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use super::arena::{openings, play_match, Engine, Tally};
 use super::board::{Alphabet, Color};
+use super::endgame::Solver;
 use super::error::{Error, InputError};
 use super::eval::Eval;
 use super::game::Game;
@@ -24,6 +25,7 @@ usage:
   otello tournament [--depth D] [--games N] [--seed S]
   otello play [--human black|white] [--heuristic H] [--depth D]
   otello perft D [--hash] [--threads T]
+  otello solve [POSITION | --ffo FILE]
   otello help [COMMAND]
 
 heuristics (H): discs, positional, mobility
@@ -65,6 +67,24 @@ otello perft D [--hash] [--threads T]
 Counts the move sequences D plies long from the standard start (a pass is a ply; a
 game that ends sooner counts once). --hash remembers counts of positions seen before;
 --threads T shares the work out over T threads (default 1).
+";
+
+const HELP_SOLVE: &str = "\
+otello solve [POSITION | --ffo FILE]
+
+Solves endgames exactly: the final disc difference for the side to move under perfect
+play (empty squares go to the winner) and a move that achieves it. Positions are read
+from standard input, one per line, as in the FFO test suite: an optional id, the board
+as 64 cells A1..H8 row by row (X black, O white, - empty), the side to move (X or O);
+further fields are ignored, as are blank lines and lines starting with #. A single
+POSITION may be given as arguments instead (board and side, quoted or not).
+
+Prints one line per position: id (the line's first field, or its line number), signed
+score, best move, nodes, seconds, nodes per second:
+  40 +38 A2 13712345 nodes 2.312 s 5.93 Mn/s
+With --ffo FILE, positions come from FILE (fields: id, board, side, score, best moves
+separated by commas); each line ends with ok or FAILED, the last line says
+N passed, N failed, and the exit code is 1 if any failed.
 ";
 
 /// Runs the `otello` command line with `args` (without the program name).
@@ -119,9 +139,79 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> Res
             writeln!(out, "perft({}) = {} ({:.3} s, {:.1} M leaves/s)", depth, leaves, seconds, leaves as f64 / seconds.max(1e-9) / 1e6)?;
             Ok(())
         }
+        "solve" => {
+            let o = Options::parse(rest, &["--ffo"], &[])?;
+            match (o.value("--ffo"), o.positional.len()) {
+                (Some(_), n) if n > 0 => Err(usage("solve takes a position or --ffo FILE, not both".to_string())),
+                (Some(file), _) => {
+                    let text = std::fs::read(file).map_err(|e| InputError::new(format!("cannot read {}: {}", file, e)))?;
+                    let text = String::from_utf8_lossy(&text);
+                    let failed = solve_lines(&text, true, out)?;
+                    if failed > 0 {
+                        return Err(Error::Failed(format!("{} of the positions in {} failed", failed, file)));
+                    }
+                    Ok(())
+                }
+                (None, 0) => {
+                    let mut text = String::new();
+                    input.read_to_string(&mut text).map_err(|e| InputError::new(format!("cannot read the input: {}", e)))?;
+                    solve_lines(&text, false, out).map(|_| ())
+                }
+                (None, _) => {
+                    let line = o.positional.join(" ");
+                    solve_lines(&line, false, out).map(|_| ())
+                }
+            }
+        }
         other => Err(usage(format!("unknown command '{}'", other))),
     }
 }
+
+/// Solves the positions of `text` (one per line, see `otello solve --help`) and prints a
+/// line for each; with `check`, also compares with the expected score and moves and
+/// ends with a summary. Returns the number of failed checks.
+fn solve_lines(text: &str, check: bool, out: &mut dyn Write) -> Result<usize, Error> {
+    let (mut passed, mut failed) = (0, 0);
+    for (i, line) in text.lines().enumerate() {
+        let number = i + 1;
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.is_empty() || fields[0].starts_with('#') {
+            continue;
+        }
+        // The id is optional: the board is the field of 64 cells.
+        let has_id = fields.len() > 1 && fields[1].chars().count() == 64;
+        let (id, rest) = if has_id { (fields[0].to_string(), &fields[1..]) } else { (number.to_string(), &fields[..]) };
+        let side = rest.get(1).cloned().unwrap_or("");
+        let pos = Position::parse(rest[0], side).map_err(|e| InputError::at(number, e))?;
+        let start = Instant::now();
+        let s = Solver::new(SOLVER_ENTRIES).solve(&pos);
+        let seconds = start.elapsed().as_secs_f64();
+        let best = s.best.map_or("-".to_string(), |m| m.to_string());
+        write!(out, "{} {:+} {} {} nodes {:.3} s {:.2} Mn/s", id, s.score, best, s.nodes, seconds, s.nodes as f64 / seconds.max(1e-9) / 1e6)?;
+        if check {
+            let want_score = rest.get(2).and_then(|t| t.trim_start_matches('+').parse::<i32>().ok());
+            let want_score = want_score.ok_or_else(|| InputError::at(number, "expected the exact score after the side to move"))?;
+            let want_moves = rest.get(3).ok_or_else(|| InputError::at(number, "expected the best moves after the score"))?;
+            let good_move = want_moves.split(',').any(|m| Move::parse(m) == s.best || (m == "-" && s.best.is_none()));
+            if s.score == want_score && good_move {
+                passed += 1;
+                write!(out, " ok")?;
+            } else {
+                failed += 1;
+                write!(out, " FAILED (want {:+} {})", want_score, want_moves)?;
+            }
+        }
+        writeln!(out)?;
+        out.flush()?;
+    }
+    if check {
+        writeln!(out, "{} passed, {} failed", passed, failed)?;
+    }
+    Ok(failed)
+}
+
+/// Table slots of the endgame solver (32 bytes each).
+const SOLVER_ENTRIES: usize = 1 << 22;
 
 /// A usage error, with a pointer to the help.
 fn usage(message: String) -> Error {
@@ -134,6 +224,7 @@ fn help(command: Option<&str>, out: &mut dyn Write) -> Result<(), Error> {
         Some("tournament") => HELP_TOURNAMENT,
         Some("play") => HELP_PLAY,
         Some("perft") => HELP_PERFT,
+        Some("solve") => HELP_SOLVE,
         Some("help") | Some("--help") | Some("-h") | None => USAGE,
         Some(other) => return Err(usage(format!("no help for unknown command '{}'", other))),
     };

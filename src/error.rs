@@ -51,6 +51,8 @@ pub enum Error {
     Input(InputError),
     /// Writing the output failed.
     Io(io::Error),
+    /// The work was done but a check it made failed (`otello solve --ffo`): exit code 1.
+    Failed(String),
 }
 
 impl From<InputError> for Error {
@@ -70,6 +72,7 @@ impl fmt::Display for Error {
         match *self {
             Error::Input(ref e) => e.fmt(f),
             Error::Io(ref e) => write!(f, "cannot write the output: {}", e),
+            Error::Failed(ref what) => f.write_str(what),
         }
     }
 }

@@ -7,6 +7,7 @@
 //! | stdout closed early (`| head`) | nothing | 0 |
 //! | bad input, unreadable file, bad arguments | `error: <what and where>` | 2 |
 //! | any other write failure | `error: cannot write the output: ...` | 1 |
+//! | a failed check (`otello solve --ffo`) | what failed | 1 |
 //!
 //! Output written before an input error stays written: it is flushed before the error
 //! line is printed.
@@ -44,6 +45,11 @@ pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
         Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(Error::Io(e)) => {
             eprintln!("error: cannot write the output: {}", e);
+            1
+        }
+        Err(Error::Failed(what)) => {
+            let _ = out.flush();
+            eprintln!("{}", what);
             1
         }
         Err(Error::Input(e)) => {

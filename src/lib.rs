@@ -26,6 +26,7 @@ pub mod board;
 pub mod cli;
 pub mod count;
 pub mod dumbothello;
+pub mod endgame;
 pub mod error;
 pub mod eval;
 pub mod game;

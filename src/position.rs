@@ -14,6 +14,7 @@ use std::fmt;
 use super::bitboard::{flanking_flips, flanking_moves, START_BLACK, START_WHITE};
 use super::board::{Board, Color};
 use super::game::Game;
+use super::scan::shorten;
 
 /// A move: a square (0..64) or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -103,6 +104,37 @@ impl Position {
         } else {
             Position { player: white, opponent: black }
         })
+    }
+
+    /// The position written as the FFO test suite writes it: 64 cells from A1 to H8 row
+    /// by row (`X` black, `O` white, `-` empty; `*`, `x`, `o` and `.` are taken too), and
+    /// the side to move (`X` or `O`, `B` or `W`). The error says what is wrong.
+    ///
+    /// ```
+    /// use othello::position::Position;
+    /// let board = "---------------------------OX------XO---------------------------";
+    /// assert_eq!(Position::parse(board, "X"), Ok(Position::start()));
+    /// assert!(Position::parse("XO", "X").is_err());
+    /// ```
+    pub fn parse(board: &str, side: &str) -> Result<Position, String> {
+        let cells = board.chars().count();
+        if cells != 64 {
+            return Err(format!("expected a board of 64 cells, found {} in '{}'", cells, shorten(board)));
+        }
+        let (mut black, mut white) = (0u64, 0u64);
+        for (sq, ch) in board.chars().enumerate() {
+            match ch {
+                'X' | 'x' | '*' => black |= 1u64 << sq,
+                'O' | 'o' => white |= 1u64 << sq,
+                '-' | '.' => {}
+                other => return Err(format!("unexpected cell '{}' at {} (X, O or -)", other.escape_default(), Move::square(sq as u32))),
+            }
+        }
+        match side {
+            "X" | "x" | "*" | "B" | "b" => Ok(Position { player: black, opponent: white }),
+            "O" | "o" | "W" | "w" => Ok(Position { player: white, opponent: black }),
+            other => Err(format!("expected the side to move (X or O), found '{}'", shorten(other))),
+        }
     }
 
     /// The empty squares.

@@ -21,6 +21,8 @@ use othello::game::{Game, Heuristic};
 use othello::perft::{perft, perft_with};
 use othello::position::{Move, Position};
 use othello::rules::{Flanking, Rules};
+mod endgame;
+
 use othello::search::{alphabeta, minimax, terminal_value, Limits, Report, Searcher, WIN};
 
 /// Wider than every value: a full α-β window.

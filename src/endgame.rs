@@ -1,0 +1,441 @@
+//! The exact endgame solver: the final disc difference of an 8×8 position under
+//! perfect play (empty squares going to the winner), and a move that achieves it.
+//!
+//! The search is principal-variation α-β (the first move with the full window, the
+//! others with a null window, re-searched when they beat it) over scores in −64..=64,
+//! with the playbook of endgame solvers:
+//!
+//! - a transposition table of score bounds and best moves for positions with at least
+//!   [`TABLE_FROM`] empty squares;
+//! - move ordering by depth: the stored best move first; with many empty squares, a
+//!   shallow α-β with the mobility heuristic; with fewer, fastest-first (the move that
+//!   leaves the opponent the fewest moves, corners weighted double); near the end,
+//!   parity too (moves in a quadrant with an odd number of empty squares first);
+//! - stability cut-offs: the opponent's stable discs (which can never flip) bound the
+//!   score from above;
+//! - the last four empty squares by dedicated code without a table, and the last one by
+//!   counting flips without making the move ([`super::bitboard::last_flips`]).
+
+use super::bitboard::{flanking_flips, flanking_moves, last_flips};
+use super::eval::Eval;
+use super::game::Heuristic;
+use super::position::{Move, Position};
+use super::search::{terminal_value, WIN};
+use super::table::Table;
+
+/// Positions with at least this many empty squares are stored in the table.
+pub const TABLE_FROM: u32 = 7;
+/// Positions with at least this many empty squares order their moves by a shallow search.
+const EVAL_ORDER_FROM: u32 = 10;
+/// The depth of that shallow search: deeper where the subtree below is larger.
+fn order_depth(empties: u32) -> u32 {
+    match empties {
+        0..=12 => 0,
+        13..=14 => 1,
+        15..=17 => 2,
+        _ => 3,
+    }
+}
+/// Positions with at most this many empty squares prefer moves in odd quadrants.
+const PARITY_UP_TO: u32 = 12;
+
+/// Bounds on the exact score of a stored position, and its best move.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    lower: i8,
+    upper: i8,
+    best: u8,
+}
+
+/// The result of [`Solver::solve`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The exact final disc difference for the player to move.
+    pub score: i32,
+    /// A best move (`None` if the game is over).
+    pub best: Option<Move>,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+/// An exact solver with its transposition table.
+///
+/// ```
+/// use othello::endgame::Solver;
+/// use othello::position::Position;
+/// // A full board but for A1: the player to move (the A1 corner's row and column are
+/// // the opponent's, closed by the player's H1 and A8) takes 14 discs.
+/// let player = 1 << 7 | 1 << 56;
+/// let pos = Position { player, opponent: !player & !1 };
+/// let s = Solver::new(1 << 10).solve(&pos);
+/// assert_eq!(s.score, 64);
+/// assert_eq!(s.best.unwrap().to_string(), "A1");
+/// ```
+pub struct Solver {
+    table: Table<(u64, u64), Bounds>,
+    nodes: u64,
+}
+
+/// Moves with sort keys, kept sorted best first (at most 32: no Othello position has
+/// more legal moves).
+struct Moves {
+    items: [(u32, i32); 32],
+    len: usize,
+}
+
+impl Moves {
+    /// Inserts `sq` in key order.
+    fn push(&mut self, sq: u32, key: i32) {
+        let mut i = self.len;
+        while i > 0 && self.items[i - 1].1 < key {
+            self.items[i] = self.items[i - 1];
+            i -= 1;
+        }
+        self.items[i] = (sq, key);
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[(u32, i32)] {
+        &self.items[..self.len]
+    }
+}
+
+/// The quadrant masks, for parity.
+const QUADRANTS: [u64; 4] = [0x0000_0000_0f0f_0f0f, 0x0000_0000_f0f0_f0f0, 0x0f0f_0f0f_0000_0000, 0xf0f0_f0f0_0000_0000];
+/// The four corners.
+const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
+
+/// The final score for the player with discs `p` when the game ends with `empties`
+/// empty squares: the disc difference, the empty squares going to the winner.
+#[inline]
+fn final_score(p: u64, empties: u32) -> i32 {
+    let margin = 2 * p.count_ones() as i32 + empties as i32 - 64;
+    if margin > 0 {
+        margin + empties as i32
+    } else if margin < 0 {
+        margin - empties as i32
+    } else {
+        0
+    }
+}
+
+/// The quadrants with an odd number of empty squares.
+#[inline]
+fn odd_quadrants(empty: u64) -> u64 {
+    QUADRANTS.iter().filter(|&&q| (empty & q).count_ones() & 1 == 1).fold(0, |m, &q| m | q)
+}
+
+impl Solver {
+    /// A solver with a table of up to `entries` slots.
+    pub fn new(entries: usize) -> Solver {
+        Solver { table: Table::new(entries), nodes: 0 }
+    }
+
+    /// Solves `pos` exactly.
+    pub fn solve(&mut self, pos: &Position) -> Solution {
+        self.nodes = 0;
+        let (p, o) = (pos.player, pos.opponent);
+        let empty = !(p | o);
+        let moves = flanking_moves(p, o, empty);
+        if moves == 0 {
+            if flanking_moves(o, p, empty) == 0 {
+                return Solution { score: final_score(p, empty.count_ones()), best: None, nodes: 1 };
+            }
+            let score = -self.search(o, p, -64, 64);
+            return Solution { score, best: Some(Move::PASS), nodes: self.nodes };
+        }
+        // The root: every move searched, the best one kept (PVS, as below the root).
+        let order = self.order(p, o, moves, None);
+        let mut alpha = -65;
+        let mut best = None;
+        for &(sq, _) in order.as_slice() {
+            let flips = flanking_flips(p, o, sq);
+            let (cp, co) = (o ^ flips, p ^ flips ^ 1u64 << sq);
+            let score = if best.is_none() {
+                -self.search(cp, co, -64, 64)
+            } else {
+                let probe = -self.search(cp, co, -alpha - 1, -alpha);
+                if probe > alpha {
+                    -self.search(cp, co, -64, -alpha)
+                } else {
+                    probe
+                }
+            };
+            if score > alpha {
+                alpha = score;
+                best = Some(Move::square(sq));
+            }
+        }
+        Solution { score: alpha, best, nodes: self.nodes }
+    }
+
+    /// The exact score of `p` to move against `o` if it lies in `alpha..beta`, else a
+    /// bound on the side of the window it falls (fail-soft).
+    fn search(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
+        let empty = !(p | o);
+        let n = empty.count_ones();
+        if n <= 4 {
+            return self.small(p, o, empty, alpha, beta, false);
+        }
+        self.nodes += 1;
+        // The opponent's stable discs cap the score; the cap cannot reach alpha unless the
+        // opponent has few discs, which is cheap to check first.
+        if alpha >= 64 - 2 * o.count_ones() as i32 {
+            let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if cap <= alpha {
+                return cap;
+            }
+        }
+        let key = (p, o);
+        let mut first = None;
+        if n >= TABLE_FROM {
+            if let Some(b) = self.table.get(&key) {
+                let (lower, upper) = (b.lower as i32, b.upper as i32);
+                if lower >= beta {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+                if lower == upper {
+                    return lower;
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+                if b.best < 64 {
+                    first = Some(b.best as u32);
+                }
+            }
+        }
+        let moves = flanking_moves(p, o, empty);
+        if moves == 0 {
+            if flanking_moves(o, p, empty) == 0 {
+                return final_score(p, n);
+            }
+            return -self.search(o, p, -beta, -alpha);
+        }
+        let alpha_in = alpha;
+        let mut best = -65;
+        let mut best_sq = 64u8;
+        let order = self.order(p, o, moves, first);
+        for (i, &(sq, _)) in order.as_slice().iter().enumerate() {
+            let flips = flanking_flips(p, o, sq);
+            let (cp, co) = (o ^ flips, p ^ flips ^ 1u64 << sq);
+            let score = if i == 0 {
+                -self.search(cp, co, -beta, -alpha)
+            } else {
+                let probe = -self.search(cp, co, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta {
+                    -self.search(cp, co, -beta, -probe)
+                } else {
+                    probe
+                }
+            };
+            if score > best {
+                best = score;
+                best_sq = sq as u8;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if n >= TABLE_FROM {
+            let mut b = self.table.get(&key).cloned().unwrap_or(Bounds { lower: -64, upper: 64, best: 64 });
+            if best <= alpha_in {
+                b.upper = best as i8;
+            } else if best >= beta {
+                b.lower = best as i8;
+            } else {
+                b.lower = best as i8;
+                b.upper = best as i8;
+            }
+            b.best = best_sq;
+            self.table.put(key, b, n);
+        }
+        best
+    }
+
+    /// The moves of `p` against `o` (the set `moves`), best first, each with its sort key.
+    fn order(&mut self, p: u64, o: u64, mut moves: u64, first: Option<u32>) -> Moves {
+        let empty = !(p | o);
+        let n = empty.count_ones();
+        let odd = if n <= PARITY_UP_TO { odd_quadrants(empty) } else { 0 };
+        let mut list = Moves { items: [(0, 0); 32], len: 0 };
+        while moves != 0 {
+            let sq = moves.trailing_zeros();
+            moves &= moves - 1;
+            let bit = 1u64 << sq;
+            let flips = flanking_flips(p, o, sq);
+            let (cp, co) = (o ^ flips, p ^ flips ^ bit);
+            let key = if Some(sq) == first {
+                i32::MAX
+            } else if n >= EVAL_ORDER_FROM {
+                -shallow(cp, co, order_depth(n), -WIN, WIN)
+            } else {
+                let replies = flanking_moves(cp, co, !(cp | co));
+                let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
+                -64 * mobility + 32 * ((bit & CORNERS != 0) as i32) + 16 * ((bit & odd != 0) as i32)
+            };
+            list.push(sq, key);
+        }
+        list
+    }
+
+    /// The last four (or fewer) empty squares: no table, moves in odd quadrants first,
+    /// the last square by flip count alone.
+    fn small(&mut self, p: u64, o: u64, empty: u64, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        self.nodes += 1;
+        let n = empty.count_ones();
+        if n == 1 {
+            // Every other square is filled: only flip counts matter.
+            let sq = empty.trailing_zeros();
+            let margin = 2 * p.count_ones() as i32 - 63;
+            let k = last_flips(p, sq) as i32;
+            if k > 0 {
+                return margin + 2 * k + 1;
+            }
+            let k = last_flips(o, sq) as i32;
+            if k > 0 {
+                return margin - 2 * k - 1;
+            }
+            // Nobody can play the last square: it goes to the winner.
+            return if margin > 0 { margin + 1 } else { margin - 1 };
+        }
+        let odd = odd_quadrants(empty);
+        let mut best = -65;
+        // Odd quadrants first, then the rest.
+        for &part in [empty & odd, empty & !odd].iter() {
+            let mut squares = part;
+            while squares != 0 {
+                let sq = squares.trailing_zeros();
+                squares &= squares - 1;
+                let flips = flanking_flips(p, o, sq);
+                if flips == 0 {
+                    continue;
+                }
+                let bit = 1u64 << sq;
+                let score = -self.small(o ^ flips, p ^ flips ^ bit, empty ^ bit, -beta, -alpha, false);
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        if best > -65 {
+            return best;
+        }
+        if passed {
+            return final_score(p, n);
+        }
+        -self.small(o, p, empty, -beta, -alpha, true)
+    }
+}
+
+/// A shallow α-β with the mobility heuristic, to order moves at many empty squares.
+fn shallow(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    let pos = Position { player: p, opponent: o };
+    if depth == 0 {
+        return Eval::Mobility.evaluate(&pos);
+    }
+    let empty = !(p | o);
+    let mut moves = flanking_moves(p, o, empty);
+    if moves == 0 {
+        if flanking_moves(o, p, empty) == 0 {
+            return terminal_value(pos.final_score());
+        }
+        return -shallow(o, p, depth - 1, -beta, -alpha);
+    }
+    let mut best = -2 * WIN;
+    while moves != 0 {
+        let sq = moves.trailing_zeros();
+        moves &= moves - 1;
+        let flips = flanking_flips(p, o, sq);
+        let score = -shallow(o ^ flips, p ^ flips ^ 1u64 << sq, depth - 1, -beta, -alpha);
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Discs of `own` that can never flip, whatever is played (a sound underestimate): a
+/// disc is stable when, along each of the four lines through it, the line is full or
+/// the disc touches the edge or a stable disc of its colour, to a fixed point.
+pub fn stable_discs(own: u64, other: u64) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const EDGE: u64 = 0xff81_8181_8181_81ff;
+    let filled = own | other;
+    let (full_h, full_v, full_d, full_a) = full_lines(filled);
+    let edge_h = !NOT_A | !NOT_H;
+    let edge_v = 0xff00_0000_0000_00ff;
+    let mut stable = 0u64;
+    loop {
+        let h = full_h | edge_h | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H);
+        let v = full_v | edge_v | (stable << 8) | (stable >> 8);
+        let d = full_d | EDGE | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H);
+        let a = full_a | EDGE | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A);
+        let next = own & h & v & d & a;
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
+}
+
+/// `LINES[k]`: diagonal `r - c = k - 7` for `k` in 0..15, anti-diagonal `r + c = k - 15`
+/// for `k` in 15..30.
+static LINES: [u64; 30] = lines();
+
+const fn lines() -> [u64; 30] {
+    let mut table = [0u64; 30];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = (sq / 8, sq % 8);
+        table[r + 7 - c] |= 1u64 << sq;
+        table[15 + r + c] |= 1u64 << sq;
+        sq += 1;
+    }
+    table
+}
+
+/// The squares whose horizontal, vertical, diagonal (A1-H8 direction) and anti-diagonal
+/// lines are completely filled in `filled`.
+fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    // A full row has all 8 bits: AND each row down onto its first column...
+    let mut rows = filled & (filled >> 1);
+    rows &= rows >> 2;
+    rows &= rows >> 4;
+    let h = (rows & FILE_A).wrapping_mul(0xff);
+    // ... and each column onto the first row.
+    let mut cols = filled & (filled >> 8);
+    cols &= cols >> 16;
+    cols &= cols >> 32;
+    let v = (cols & 0xff).wrapping_mul(FILE_A);
+    let mut d = 0;
+    let mut a = 0;
+    for k in 0..15 {
+        if filled & LINES[k] == LINES[k] {
+            d |= LINES[k];
+        }
+        if filled & LINES[15 + k] == LINES[15 + k] {
+            a |= LINES[15 + k];
+        }
+    }
+    (h, v, d, a)
+}

@@ -1,0 +1,244 @@
+//! The exact endgame solver against a plain full-width minimax on random endgames, the
+//! stable discs against every continuation, FFO #40, and the `solve` command.
+
+use std::fs;
+
+use othello::endgame::{stable_discs, Solver};
+use othello::error::Error;
+use othello::position::{Move, Position};
+
+use super::{run, Rng};
+
+/// The exact final score for the player to move by plain negamax: every move, every
+/// line, no pruning (a pass when only the opponent can move).
+fn exact(pos: Position) -> i32 {
+    let mut moves = pos.legal();
+    if moves == 0 {
+        let passed = pos.passed();
+        if passed.legal() == 0 {
+            return pos.final_score();
+        }
+        return -exact(passed);
+    }
+    let mut best = -65;
+    while moves != 0 {
+        let sq = moves.trailing_zeros();
+        moves &= moves - 1;
+        best = best.max(-exact(pos.play_square(sq)));
+    }
+    best
+}
+
+/// A position reached by random moves from the start, with at most `empties` empty
+/// squares (or the end of the game, if it comes first).
+fn random_endgame(rng: &mut Rng, empties: u32) -> Position {
+    let mut pos = Position::start();
+    while pos.empty().count_ones() > empties {
+        let mut moves = pos.legal();
+        if moves == 0 {
+            if pos.passed().legal() == 0 {
+                break;
+            }
+            pos = pos.passed();
+            continue;
+        }
+        for _ in 0..rng.below(moves.count_ones() as usize) {
+            moves &= moves - 1;
+        }
+        pos = pos.play_square(moves.trailing_zeros());
+    }
+    pos
+}
+
+/// The score after the player to move plays `m` in `pos`, for that player, by minimax.
+fn score_after(pos: Position, m: Move) -> i32 {
+    match m.to_square() {
+        Some(sq) => {
+            assert!(pos.legal() >> sq & 1 == 1, "{} is not legal", m);
+            -exact(pos.play_square(sq))
+        }
+        None => {
+            assert_eq!(pos.legal(), 0, "a pass while a move exists");
+            -exact(pos.passed())
+        }
+    }
+}
+
+#[test]
+fn solver_equals_minimax_on_random_endgames() {
+    let mut rng = Rng::new(40);
+    // A small table shared by every position: replacement and stale entries of other
+    // positions are exercised too.
+    let mut shared = Solver::new(1 << 10);
+    let mut by_empties = [0u32; 13];
+    // 25 positions of each size up to 11 empty squares, and 8 of 12 (where plain minimax
+    // takes most of a second each).
+    for case in 0..308 {
+        let empties = if case < 300 { case as u32 % 12 } else { 12 };
+        let pos = random_endgame(&mut rng, empties);
+        by_empties[pos.empty().count_ones() as usize] += 1;
+        let want = exact(pos);
+        for (which, s) in [("shared", shared.solve(&pos)), ("fresh", Solver::new(1 << 16).solve(&pos))].iter() {
+            assert_eq!(s.score, want, "case {} ({} table): {:?}", case, which, pos);
+            match s.best {
+                Some(m) => assert_eq!(score_after(pos, m), want, "case {}: {} is not a best move of {:?}", case, m, pos),
+                None => assert!(pos.is_over(), "case {}: no move for a game that goes on", case),
+            }
+            assert!(s.nodes >= 1);
+        }
+    }
+    // Every size from 0 to 12 empty squares came up.
+    assert!(by_empties[..12].iter().all(|&n| n >= 20) && by_empties[12] >= 6, "{:?}", by_empties);
+}
+
+/// Checks that no disc of `stable` changes colour in any continuation of `pos`, where
+/// `stable` belongs to the player to move if `mine`.
+fn stays(pos: Position, stable: u64, mine: bool) {
+    let own = if mine { pos.player } else { pos.opponent };
+    assert_eq!(own & stable, stable, "a stable disc flipped in {:?}", pos);
+    let mut moves = pos.legal();
+    if moves == 0 {
+        if pos.passed().legal() != 0 {
+            stays(pos.passed(), stable, !mine);
+        }
+        return;
+    }
+    while moves != 0 {
+        let sq = moves.trailing_zeros();
+        moves &= moves - 1;
+        stays(pos.play_square(sq), stable, !mine);
+    }
+}
+
+#[test]
+fn stable_discs_never_flip() {
+    let mut rng = Rng::new(7);
+    let mut found = 0;
+    for _ in 0..150 {
+        let pos = random_endgame(&mut rng, 8);
+        let (mine, theirs) = (stable_discs(pos.player, pos.opponent), stable_discs(pos.opponent, pos.player));
+        assert_eq!(mine & !pos.player, 0);
+        assert_eq!(theirs & !pos.opponent, 0);
+        found += (mine | theirs).count_ones();
+        stays(pos, mine, true);
+        stays(pos, theirs, false);
+    }
+    // Not a vacuous check: late positions have many stable discs.
+    assert!(found > 150 * 10, "only {} stable discs found", found);
+    // Full board: every disc is stable; corners of an empty board's edges are not.
+    let p = 0x00ff_00ff_00ff_00ffu64;
+    assert_eq!(stable_discs(p, !p), p);
+    let start = Position::start();
+    assert_eq!(stable_discs(start.player, start.opponent), 0);
+}
+
+/// The FFO positions of the repository's data file with the ids in `ids`, as lines.
+fn ffo_lines(ids: &[&str]) -> String {
+    let text = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/ffo40-59.txt")).expect("data/ffo40-59.txt");
+    let lines: Vec<&str> = text.lines().filter(|l| ids.iter().any(|id| l.split_whitespace().next() == Some(id))).collect();
+    assert_eq!(lines.len(), ids.len());
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn ffo_40_is_solved_exactly() {
+    let path = std::env::temp_dir().join(format!("othello-ffo40-{}.txt", std::process::id()));
+    fs::write(&path, ffo_lines(&["40"])).unwrap();
+    let (result, out) = run(&["solve", "--ffo", path.to_str().unwrap()], "");
+    fs::remove_file(&path).ok();
+    assert!(result.is_ok(), "{:?}\n{}", result.err(), out);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", out);
+    let fields: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(&fields[..3], &["40", "+38", "A2"], "{}", out);
+    assert_eq!(fields.last(), Some(&"ok"));
+    // Under the budget of 40 million nodes for each of #40-#44.
+    let nodes: u64 = fields[3].parse().unwrap();
+    assert!(nodes > 100_000 && nodes < 40_000_000, "{} nodes", nodes);
+    assert_eq!(lines[1], "1 passed, 0 failed");
+}
+
+#[test]
+fn solve_reads_ids_line_numbers_and_arguments() {
+    let mut rng = Rng::new(3);
+    let a = random_endgame(&mut rng, 10);
+    let b = random_endgame(&mut rng, 6);
+    let text = |p: &Position| -> String {
+        (0..64)
+            .map(|sq| if p.player >> sq & 1 == 1 { 'X' } else if p.opponent >> sq & 1 == 1 { 'O' } else { '-' })
+            .collect()
+    };
+    // A comment, an id, no id (the line number), CRLF and extra fields.
+    let input = format!("# two endgames\nq7 {} X +99 A1 ignored\r\n\n{} X\n", text(&a), text(&b));
+    let (result, out) = run(&["solve"], &input);
+    assert!(result.is_ok(), "{:?}", result.err());
+    let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split_whitespace().collect()).collect();
+    assert_eq!(lines.len(), 2, "{}", out);
+    for (fields, (id, pos)) in lines.iter().zip([("q7", a), ("4", b)].iter()) {
+        assert_eq!(fields[0], *id);
+        let want = exact(*pos);
+        let score: i32 = fields[1].trim_start_matches('+').parse().unwrap();
+        assert_eq!(score, want);
+        assert!(want <= 0 || fields[1].starts_with('+'), "{}", fields[1]);
+        let m = Move::parse(fields[2]).expect("a square");
+        assert_eq!(score_after(*pos, m), want);
+        assert_eq!((fields[4], fields[6], fields[8]), ("nodes", "s", "Mn/s"), "{:?}", fields);
+    }
+    // One position as arguments: the board and the side, the same result.
+    let (result, single) = run(&["solve", &text(&b), "X"], "");
+    assert!(result.is_ok());
+    let first = |s: &str| s.split_whitespace().skip(1).take(3).collect::<Vec<_>>().join(" ");
+    assert_eq!(first(&single), first(out.lines().nth(1).unwrap()));
+    assert!(single.starts_with("1 "), "{}", single);
+}
+
+#[test]
+fn solve_checks_report_failures_and_errors_name_the_line() {
+    let mut rng = Rng::new(11);
+    let pos = random_endgame(&mut rng, 8);
+    let board: String =
+        (0..64).map(|sq| if pos.player >> sq & 1 == 1 { 'O' } else if pos.opponent >> sq & 1 == 1 { 'X' } else { '-' }).collect();
+    let want = exact(pos);
+    let path = std::env::temp_dir().join(format!("othello-check-{}.txt", std::process::id()));
+    // Right score with a wrong move list, then the right answer.
+    fs::write(&path, format!("1 {b} O {w:+} H9\n2 {b} O {w:+} {m}\n", b = board, w = want, m = {
+        let mut all = Vec::new();
+        let mut moves = pos.legal();
+        while moves != 0 {
+            let m = Move::square(moves.trailing_zeros());
+            moves &= moves - 1;
+            if score_after(pos, m) == want {
+                all.push(m.to_string());
+            }
+        }
+        if all.is_empty() { "pass".to_string() } else { all.join(",") }
+    }))
+    .unwrap();
+    let (result, out) = run(&["solve", "--ffo", path.to_str().unwrap()], "");
+    fs::remove_file(&path).ok();
+    match result {
+        Err(Error::Failed(what)) => assert!(what.contains("1 of the positions"), "{}", what),
+        other => panic!("expected a failed check, got {:?}", other.err()),
+    }
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", out);
+    assert!(lines[0].contains("FAILED (want"), "{}", lines[0]);
+    assert!(lines[1].ends_with(" ok"), "{}", lines[1]);
+    assert_eq!(lines[2], "1 passed, 1 failed");
+
+    for (input, fragment) in [
+        ("\n\nXO X\n", "line 3: expected a board of 64 cells, found 2"),
+        (&format!("{} Z\n", board)[..], "line 1: expected the side to move (X or O), found 'Z'"),
+        (&format!("{}\n", board.replace('-', "?"))[..], "line 1: unexpected cell '?'"),
+    ]
+    .iter()
+    {
+        match run(&["solve"], input) {
+            (Err(Error::Input(e)), out) => {
+                assert!(out.is_empty());
+                assert!(e.to_string().starts_with(fragment), "{} vs {}", e, fragment);
+            }
+            (other, _) => panic!("{:?}: expected an input error, got {:?}", input, other.err()),
+        }
+    }
+}
