@@ -63,12 +63,12 @@ pub struct Solution {
 /// ```
 /// use othello::endgame::Solver;
 /// use othello::position::Position;
-/// // A full board but for A1: the player to move (the A1 corner's row and column are
-/// // the opponent's, closed by the player's H1 and A8) takes 14 discs.
-/// let player = 1 << 7 | 1 << 56;
+/// // A full board but for A1; the player to move holds H1, A8 and H8, so A1 flips the
+/// // whole first row, first column and long diagonal: 22 discs to 42, a loss by 20.
+/// let player = 1 << 7 | 1 << 56 | 1 << 63;
 /// let pos = Position { player, opponent: !player & !1 };
 /// let s = Solver::new(1 << 10).solve(&pos);
-/// assert_eq!(s.score, 64);
+/// assert_eq!(s.score, -20);
 /// assert_eq!(s.best.unwrap().to_string(), "A1");
 /// ```
 pub struct Solver {
