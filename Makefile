@@ -29,7 +29,7 @@ test:
 
 # `make bench` runs every case; `make bench ARGS=b4254` only those whose name has b4254.
 bench:
-	$(CARGO) bench --bench suite -- $(ARGS)
+	$(CARGO) bench --bench suite -- "$(ARGS)"
 
 # Single-file submissions: submit/<binary>.rs for every judge binary.
 bundle:

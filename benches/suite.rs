@@ -7,7 +7,12 @@ use std::time::{Duration, Instant};
 
 use othello::board::{Alphabet, Board, Color};
 use othello::count::{count, Options, Report};
+use othello::endgame::Solver;
+use othello::eval::Eval;
+use othello::perft::perft_with;
+use othello::position::Position;
 use othello::rules::{Adjacent, Flanking, Rules};
+use othello::search::{Limits, Searcher};
 
 /// A small xorshift generator: the same inputs on every run.
 struct Rng(u64);
@@ -121,7 +126,9 @@ fn count_rows<R: Rules>(name: &str, board: &Board, to_move: Color, without_table
 
 /// Whether the bench run asked for cases named with `what` (all when no filter given).
 fn wanted(what: &str) -> bool {
-    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    // Words of the arguments (`make bench ARGS="perft ffo"` passes them as one).
+    let filters: Vec<String> =
+        std::env::args().skip(1).filter(|a| !a.starts_with('-')).flat_map(|a| a.split_whitespace().map(String::from).collect::<Vec<_>>()).collect();
     filters.is_empty() || filters.iter().any(|f| what.contains(f.as_str()))
 }
 
@@ -178,5 +185,50 @@ fn main() {
         };
         count_rows::<Adjacent>("dumbothello: 1x80, B...W", &line(&[(0, 'B'), (79, 'W')]), Color::Black, true);
         count_rows::<Adjacent>("dumbothello: 1x80, B...W...B", &line(&[(0, 'B'), (40, 'W'), (79, 'B')]), Color::Black, false);
+    }
+
+    // otello: perft from the start (single thread, no table, as the targets).
+    for &depth in [10u32, 11, 12].iter() {
+        if wanted(&format!("otello: perft({})", depth)) {
+            let t = Instant::now();
+            let leaves = perft_with(Position::start(), depth, 0, 1);
+            let time = t.elapsed();
+            row(&format!("otello: perft({})", depth), time, &format!("{} leaves, {:.0} M leaves/s", leaves, leaves as f64 / time.as_secs_f64() / 1e6));
+        }
+    }
+    if wanted("otello: perft(13) hash") {
+        let t = Instant::now();
+        let leaves = perft_with(Position::start(), 13, 1 << 24, 1);
+        row("otello: perft(13) hash", t.elapsed(), &format!("{} leaves", leaves));
+    }
+
+    // otello: the generic alpha-beta searcher (iterative deepening, table, ordering) from
+    // the start at a fixed depth.
+    for &eval in Eval::ALL.iter() {
+        let name = format!("otello: alpha-beta depth 12, {}", eval);
+        if wanted(&name) {
+            let mut searcher: Searcher<Position, Eval> = Searcher::new(eval, 1 << 20);
+            let report = searcher.search(&Position::start(), Limits::depth(12));
+            let time = report.elapsed;
+            row(&name, time, &format!("{} nodes, {:.2} M nodes/s", report.nodes, report.nodes as f64 / time.as_secs_f64() / 1e6));
+        }
+    }
+
+    // otello: exact endgames, FFO #40-#44 (the targets: under 40 M nodes each).
+    let ffo = include_str!("../data/ffo40-59.txt");
+    for line in ffo.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let id: u32 = f[0].parse().expect("an id");
+        let name = format!("otello: solve FFO #{}", id);
+        if id > 44 || !wanted(&name) {
+            continue;
+        }
+        let pos = Position::parse(f[1], f[2]).expect("a valid position");
+        let t = Instant::now();
+        let s = Solver::new(1 << 22).solve(&pos);
+        let time = t.elapsed();
+        let best = s.best.map_or("-".to_string(), |m| m.to_string());
+        let ok = if s.score.to_string() == f[3].trim_start_matches('+') && f[4].split(',').any(|m| m == best) { "ok" } else { "WRONG" };
+        row(&name, time, &format!("{:+} {} ({}), {:.1} M nodes, {:.2} M nodes/s", s.score, best, ok, s.nodes as f64 / 1e6, s.nodes as f64 / time.as_secs_f64() / 1e6));
     }
 }

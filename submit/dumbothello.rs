@@ -1288,6 +1288,7 @@ impl fmt::Display for InputError {
 pub enum Error {
     Input(InputError),
     Io(io::Error),
+    Failed(String),
 }
 
 impl From<InputError> for Error {
@@ -1307,6 +1308,7 @@ impl fmt::Display for Error {
         match *self {
             Error::Input(ref e) => e.fmt(f),
             Error::Io(ref e) => write!(f, "cannot write the output: {}", e),
+            Error::Failed(ref what) => f.write_str(what),
         }
     }
 }
@@ -1337,6 +1339,11 @@ pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
         Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(Error::Io(e)) => {
             eprintln!("error: cannot write the output: {}", e);
+            1
+        }
+        Err(Error::Failed(what)) => {
+            let _ = out.flush();
+            eprintln!("{}", what);
             1
         }
         Err(Error::Input(e)) => {
