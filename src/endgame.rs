@@ -6,7 +6,8 @@
 //! with the playbook of endgame solvers:
 //!
 //! - a transposition table of score bounds and best moves for positions with at least
-//!   [`TABLE_FROM`] empty squares;
+//!   [`TABLE_FROM`] empty squares, probed for the children too before any is searched
+//!   (enhanced transposition cut-off);
 //! - move ordering by depth: the stored best move first; with many empty squares, a
 //!   shallow α-β with the mobility heuristic; with fewer, fastest-first (the move that
 //!   leaves the opponent the fewest moves, corners weighted double); near the end,
@@ -25,6 +26,9 @@ use super::table::Table;
 
 /// Positions with at least this many empty squares are stored in the table.
 pub const TABLE_FROM: u32 = 7;
+/// Positions with at least this many empty squares look up their children in the table
+/// before searching them (enhanced transposition cut-off).
+const ETC_FROM: u32 = TABLE_FROM + 1;
 /// Positions with at least this many empty squares order their moves by a shallow search.
 const EVAL_ORDER_FROM: u32 = 10;
 /// The depth of that shallow search: deeper where the subtree below is larger.
@@ -213,6 +217,21 @@ impl Solver {
                 return final_score(p, n);
             }
             return -self.search(o, p, -beta, -alpha);
+        }
+        // Enhanced transposition cut-off: a child whose stored bound already proves a
+        // score of at least beta ends the search before any move is searched.
+        if n >= ETC_FROM {
+            let mut m = moves;
+            while m != 0 {
+                let sq = m.trailing_zeros();
+                m &= m - 1;
+                let flips = flanking_flips(p, o, sq);
+                if let Some(b) = self.table.get(&(o ^ flips, p ^ flips ^ 1u64 << sq)) {
+                    if -(b.upper as i32) >= beta {
+                        return -(b.upper as i32);
+                    }
+                }
+            }
         }
         let alpha_in = alpha;
         let mut best = -65;
