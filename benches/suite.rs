@@ -172,10 +172,13 @@ fn main() {
     }
 
     if wanted("dumbothello") {
-        let five = ["B . . . W", ". . . . .", ". . W . .", ". . . . .", "W . . . B"];
-        count_rows::<Adjacent>("dumbothello: 5x5, 20 empties", &board_rows(&five), Color::Black, true);
-        let six = ["B . . . . W", ". . . . . .", ". . B W . .", ". . W B . .", ". . . . . .", "W . . . . B"];
-        count_rows::<Adjacent>("dumbothello: 6x6, 28 empties", &board_rows(&six), Color::Black, false);
+        // Dense boards: adjacent capture gives nearly every empty cell to both sides, so
+        // the game tree grows about as fast as a factorial (a 5x5 board with 20 empty
+        // cells runs for many minutes); these have 12 and 11 empty cells.
+        let five = ["B . . . W", ". B W B .", ". W B W .", ". B W B .", "W . . . B"];
+        count_rows::<Adjacent>("dumbothello: 5x5, 12 empties", &board_rows(&five), Color::Black, true);
+        let six = ["B W . . W B", "W B W B . W", ". W B W B .", ". B W B W .", "B . W B . W", "W B . . W B"];
+        count_rows::<Adjacent>("dumbothello: 6x6, 11 empties", &board_rows(&six), Color::Black, true);
         let line = |cells: &[(usize, char)]| -> Board {
             let mut text = vec!['.'; 80];
             for &(i, c) in cells {
