@@ -437,6 +437,7 @@ pub fn run_in_process(solve: Solve, input: &[u8]) -> Outcome {
             }
         }
         Ok(Err(Error::Io(e))) => Outcome::Failure(format!("Error::Io writing to a Vec: {}", e)),
+        Ok(Err(Error::Failed(what))) => Outcome::Failure(format!("a judge reported a failed check: {}", what)),
         Err(payload) => {
             let what = payload
                 .downcast_ref::<&str>()
