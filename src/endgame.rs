@@ -80,27 +80,51 @@ pub struct Solver {
     nodes: u64,
 }
 
-/// Moves with sort keys, kept sorted best first (at most 32: no Othello position has
-/// more legal moves).
+/// A legal move with the position it leads to (flips computed once) and its sort key.
+#[derive(Clone, Copy, Default)]
+struct Child {
+    sq: u32,
+    /// The discs of the player to move after the move (the mover's opponent).
+    player: u64,
+    opponent: u64,
+    key: i32,
+}
+
+/// The moves of a position (at most 32: no Othello position has more legal moves).
 struct Moves {
-    items: [(u32, i32); 32],
+    items: [Child; 32],
     len: usize,
 }
 
 impl Moves {
-    /// Inserts `sq` in key order.
-    fn push(&mut self, sq: u32, key: i32) {
-        let mut i = self.len;
-        while i > 0 && self.items[i - 1].1 < key {
-            self.items[i] = self.items[i - 1];
-            i -= 1;
+    /// The moves in `moves` of `p` against `o`, each played once, unsorted.
+    fn new(p: u64, o: u64, mut moves: u64) -> Moves {
+        let mut list = Moves { items: [Child::default(); 32], len: 0 };
+        while moves != 0 {
+            let sq = moves.trailing_zeros();
+            moves &= moves - 1;
+            let flips = flanking_flips(p, o, sq);
+            list.items[list.len] = Child { sq, player: o ^ flips, opponent: p ^ flips ^ 1u64 << sq, key: 0 };
+            list.len += 1;
         }
-        self.items[i] = (sq, key);
-        self.len += 1;
+        list
     }
 
-    fn as_slice(&self) -> &[(u32, i32)] {
+    fn as_slice(&self) -> &[Child] {
         &self.items[..self.len]
+    }
+
+    /// Sorts by key, highest first (insertion sort: the lists are short).
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let c = self.items[i];
+            let mut j = i;
+            while j > 0 && self.items[j - 1].key < c.key {
+                self.items[j] = self.items[j - 1];
+                j -= 1;
+            }
+            self.items[j] = c;
+        }
     }
 }
 
@@ -149,28 +173,10 @@ impl Solver {
             return Solution { score, best: Some(Move::PASS), nodes: self.nodes };
         }
         // The root: every move searched, the best one kept (PVS, as below the root).
-        let order = self.order(p, o, moves, None);
-        let mut alpha = -65;
-        let mut best = None;
-        for &(sq, _) in order.as_slice() {
-            let flips = flanking_flips(p, o, sq);
-            let (cp, co) = (o ^ flips, p ^ flips ^ 1u64 << sq);
-            let score = if best.is_none() {
-                -self.search(cp, co, -64, 64)
-            } else {
-                let probe = -self.search(cp, co, -alpha - 1, -alpha);
-                if probe > alpha {
-                    -self.search(cp, co, -64, -alpha)
-                } else {
-                    probe
-                }
-            };
-            if score > alpha {
-                alpha = score;
-                best = Some(Move::square(sq));
-            }
-        }
-        Solution { score: alpha, best, nodes: self.nodes }
+        let mut children = Moves::new(p, o, moves);
+        self.order(&mut children, p, o, None);
+        let (score, sq) = self.pvs(&children, -65, 64);
+        Solution { score, best: Some(Move::square(sq as u32)), nodes: self.nodes }
     }
 
     /// The exact score of `p` to move against `o` if it lies in `alpha..beta`, else a
@@ -218,52 +224,23 @@ impl Solver {
             }
             return -self.search(o, p, -beta, -alpha);
         }
+        let mut children = Moves::new(p, o, moves);
         // Enhanced transposition cut-off: a child whose stored bound already proves a
         // score of at least beta ends the search before any move is searched.
         if n >= ETC_FROM {
-            let mut m = moves;
-            while m != 0 {
-                let sq = m.trailing_zeros();
-                m &= m - 1;
-                let flips = flanking_flips(p, o, sq);
-                if let Some(b) = self.table.get(&(o ^ flips, p ^ flips ^ 1u64 << sq)) {
+            for c in children.as_slice() {
+                if let Some(b) = self.table.get(&(c.player, c.opponent)) {
                     if -(b.upper as i32) >= beta {
                         return -(b.upper as i32);
                     }
                 }
             }
         }
-        let alpha_in = alpha;
-        let mut best = -65;
-        let mut best_sq = 64u8;
-        let order = self.order(p, o, moves, first);
-        for (i, &(sq, _)) in order.as_slice().iter().enumerate() {
-            let flips = flanking_flips(p, o, sq);
-            let (cp, co) = (o ^ flips, p ^ flips ^ 1u64 << sq);
-            let score = if i == 0 {
-                -self.search(cp, co, -beta, -alpha)
-            } else {
-                let probe = -self.search(cp, co, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta {
-                    -self.search(cp, co, -beta, -probe)
-                } else {
-                    probe
-                }
-            };
-            if score > best {
-                best = score;
-                best_sq = sq as u8;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
+        self.order(&mut children, p, o, first);
+        let (best, best_sq) = self.pvs(&children, alpha, beta);
         if n >= TABLE_FROM {
             let mut b = self.table.get(&key).cloned().unwrap_or(Bounds { lower: -64, upper: 64, best: 64 });
-            if best <= alpha_in {
+            if best <= alpha {
                 b.upper = best as i8;
             } else if best >= beta {
                 b.lower = best as i8;
@@ -277,19 +254,48 @@ impl Solver {
         best
     }
 
-    /// The moves of `p` against `o` (the set `moves`), best first, each with its sort key.
-    fn order(&mut self, p: u64, o: u64, mut moves: u64, first: Option<u32>) -> Moves {
+    /// Searches `children` in order with the window `alpha..beta` (PVS: the first with the
+    /// whole window, the others with a null window, again with the whole one if they beat
+    /// alpha) and returns the fail-soft score with the move that reached it.
+    fn pvs(&mut self, children: &Moves, mut alpha: i32, beta: i32) -> (i32, u8) {
+        let mut best = -65;
+        let mut best_sq = 64u8;
+        for (i, c) in children.as_slice().iter().enumerate() {
+            let (cp, co) = (c.player, c.opponent);
+            let score = if i == 0 {
+                -self.search(cp, co, -beta, -alpha)
+            } else {
+                let probe = -self.search(cp, co, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta {
+                    -self.search(cp, co, -beta, -probe)
+                } else {
+                    probe
+                }
+            };
+            if score > best {
+                best = score;
+                best_sq = c.sq as u8;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    /// Sorts the moves of `p` against `o`, best first: `first` (the stored best move),
+    /// then by a shallow search or fastest-first with parity, by the number of empties.
+    fn order(&mut self, children: &mut Moves, p: u64, o: u64, first: Option<u32>) {
         let empty = !(p | o);
         let n = empty.count_ones();
         let odd = if n <= PARITY_UP_TO { odd_quadrants(empty) } else { 0 };
-        let mut list = Moves { items: [(0, 0); 32], len: 0 };
-        while moves != 0 {
-            let sq = moves.trailing_zeros();
-            moves &= moves - 1;
-            let bit = 1u64 << sq;
-            let flips = flanking_flips(p, o, sq);
-            let (cp, co) = (o ^ flips, p ^ flips ^ bit);
-            let key = if Some(sq) == first {
+        for c in children.items[..children.len].iter_mut() {
+            let bit = 1u64 << c.sq;
+            let (cp, co) = (c.player, c.opponent);
+            c.key = if Some(c.sq) == first {
                 i32::MAX
             } else if n >= EVAL_ORDER_FROM {
                 -shallow(cp, co, order_depth(n), -WIN, WIN)
@@ -298,9 +304,8 @@ impl Solver {
                 let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
                 -64 * mobility + 32 * ((bit & CORNERS != 0) as i32) + 16 * ((bit & odd != 0) as i32)
             };
-            list.push(sq, key);
         }
-        list
+        children.sort();
     }
 
     /// The last four (or fewer) empty squares: no table, moves in odd quadrants first,

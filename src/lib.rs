@@ -15,9 +15,14 @@
 //! | [`nat`] | natural numbers of any size, for counts beyond `u128` |
 //! | [`judge`] | the shared `main`: input, buffered output, exit codes |
 //! | [`uva220`], [`jutge_p18992`], [`b4254`], [`dumbothello`] | the judges' formats |
+//! | [`game`], [`search`] | the generic game trait and α-β search |
+//! | [`position`], [`eval`] | 8×8 Othello for the search, and its heuristics |
+//! | [`arena`] | matches between heuristics |
+//! | [`perft`], [`endgame`] | perft and the exact endgame solver |
+//! | [`cli`] | the `otello` command line |
 //!
-//! The library compiles with rustc 1.63 as edition 2015, as judges do: no `crate::`
-//! paths (modules reach each other through `super::`), no macros of its own.
+//! The library compiles with rustc 1.63 as edition 2015, as judges do: no paths from the
+//! crate root (modules reach each other through `super::`), no macros of its own.
 
 pub mod arena;
 pub mod b4254;

@@ -18,39 +18,11 @@ mod reference;
 use reference::{Big, BLACK, EMPTY, WHITE};
 
 // ---------------------------------------------------------------------------------------
-// Seeded randomness.
+// Seeded randomness: the shared generator.
 
-/// xorshift64*: a tiny deterministic PRNG.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03) | 1)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 16) % n as u64) as usize
-    }
-
-    /// A number in `lo..=hi`.
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + self.below(hi - lo + 1)
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
+#[path = "../common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 type Grid = Vec<Vec<u8>>;
 

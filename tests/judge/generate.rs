@@ -13,41 +13,7 @@ use crate::reference::{
     self, count, flips_in_direction, legal_moves, opponent, play, start_position, Board, BLACK, DIRECTIONS,
     EMPTY, WHITE,
 };
-
-/// xorshift64*: a tiny deterministic PRNG, good enough to pick moves.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator for `seed` (any value, 0 included).
-    pub fn new(seed: u64) -> Rng {
-        Rng((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x2545_F491_4F6C_DD1D) | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 16) % n as u64) as usize
-    }
-
-    /// True with probability `percent`/100.
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    /// A random element of a non-empty slice.
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
+use crate::rng::Rng;
 
 /// How a generator picks among the legal moves.
 #[derive(Clone, Copy)]

@@ -12,6 +12,8 @@ use std::process::{Command, Stdio};
 use std::io::Write;
 
 mod bundle;
+#[path = "../common/rng.rs"]
+mod rng;
 mod generate;
 mod reference;
 

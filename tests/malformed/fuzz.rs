@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 
 use othello::error::Error;
 
+use crate::rng::Rng;
 use crate::{exe, root, run, show, Solve};
 
 /// Random inputs run in process, per binary (`MALFORMED_COUNT` overrides it).
@@ -38,41 +39,6 @@ pub const PROCESSES: usize = 300;
 pub const LIMIT: Duration = Duration::from_secs(5);
 /// The most empty cells an input of a counting judge may have.
 pub const MAX_EMPTIES: usize = 10;
-
-/// xorshift64*: tiny and deterministic.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator for `seed` (any value).
-    pub fn new(seed: u64) -> Rng {
-        Rng((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x2545_F491_4F6C_DD1D) | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 16) % n as u64) as usize
-    }
-
-    /// True with probability `percent` / 100.
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    /// A random element of a non-empty slice.
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
 
 /// The seed of this run: `MALFORMED_SEED` if set, else a fixed one.
 pub fn seed() -> u64 {

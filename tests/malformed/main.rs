@@ -27,8 +27,10 @@ use othello::error::Error;
 use othello::rules::{Flanking, Rules};
 
 mod fuzz;
+#[path = "../common/rng.rs"]
+mod rng;
 
-use fuzz::Rng;
+use rng::Rng;
 
 // ---------------------------------------------------------------------------------------
 // A tracking allocator: the largest single allocation made by a thread while it asks.

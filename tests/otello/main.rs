@@ -29,35 +29,11 @@ use othello::search::{alphabeta, minimax, terminal_value, Limits, Report, Search
 const INF: i32 = i32::MAX;
 
 // ---------------------------------------------------------------------------------------
-// Seeded randomness.
+// Seeded randomness: the shared generator.
 
-/// xorshift64*: a tiny deterministic PRNG.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03) | 1)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 16) % n as u64) as usize
-    }
-
-    /// A number in `lo..=hi`.
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as usize) as i64
-    }
-}
+#[path = "../common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// The SplitMix64 finaliser.
 fn mix(mut x: u64) -> u64 {
@@ -428,10 +404,10 @@ fn alphabeta_fails_soft_on_narrow_windows() {
     let mut rng = Rng::new(7);
     let pick = |rng: &mut Rng| -> i32 {
         match rng.below(4) {
-            0 => rng.range(-25, 25) as i32,
-            1 => (WIN as i64 + rng.range(-4, 4)) as i32,
-            2 => (-WIN as i64 + rng.range(-4, 4)) as i32,
-            _ => rng.range(-3, 3) as i32,
+            0 => rng.range(0, 50) as i32 - 25,
+            1 => WIN + rng.range(0, 8) as i32 - 4,
+            2 => -WIN + rng.range(0, 8) as i32 - 4,
+            _ => rng.range(0, 6) as i32 - 3,
         }
     };
     let (mut low, mut high, mut inside) = (0, 0, 0);
