@@ -239,6 +239,12 @@ fn parse_number(what: &str, text: &str, min: u64, max: u64) -> Result<u64, Error
     }
 }
 
+/// Whether the word `a` is meant as an option: it starts with `-` and holds a character
+/// no board has, so a board whose first cells are empty (`--OX...`) stays a position.
+fn looks_like_option(a: &str) -> bool {
+    a.len() > 1 && a.starts_with('-') && a.chars().any(|c| !"XxOo*-.".contains(c))
+}
+
 /// Parsed command-line options: `--name value` pairs, flags, and the rest.
 struct Options<'a> {
     values: Vec<(&'a str, &'a str)>,
@@ -261,7 +267,7 @@ impl<'a> Options<'a> {
             } else if flags.contains(&a) {
                 o.flags.push(a);
                 i += 1;
-            } else if a.starts_with('-') {
+            } else if looks_like_option(a) {
                 return Err(usage(format!("unknown option '{}'", a)));
             } else {
                 o.positional.push(a);

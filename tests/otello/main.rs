@@ -907,6 +907,7 @@ fn usage_errors_are_clear() {
         (&["match", "--black", "discs", "--white", "mobility", "--seed", "x1"], &["--seed", "'x1'"]),
         (&["tournament", "--games", "2.5"], &["--games", "'2.5'"]),
         (&["tournament", "--black", "discs"], &["unknown option '--black'"]),
+        (&["solve", "--bogus"], &["unknown option '--bogus'"]),
         (&["play", "--human", "green"], &["--human", "black or white", "'green'"]),
         (&["play", "--heuristic", "luck"], &["unknown heuristic 'luck'"]),
         (&["play", "--depth", "99"], &["--depth", "from 1 to 30", "'99'"]),
