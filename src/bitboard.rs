@@ -254,6 +254,65 @@ pub fn adjacent_flips(o: u64, sq: u32) -> u64 {
     neighbours(1u64 << sq) & o
 }
 
+/// The board turned upside down: row `r` becomes row `7 - r`.
+#[inline]
+pub fn flip_vertical(b: u64) -> u64 {
+    b.swap_bytes()
+}
+
+/// The board mirrored left to right: column `c` becomes column `7 - c`.
+#[inline]
+pub fn mirror_horizontal(b: u64) -> u64 {
+    b.reverse_bits().swap_bytes()
+}
+
+/// The board flipped about the A1–H8 diagonal: cell `(r, c)` becomes `(c, r)`. Three
+/// rounds of delta swaps exchange 4×4 blocks, then 2×2 blocks, then single cells.
+#[inline]
+pub fn transpose(mut b: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
+    b ^ t ^ (t >> 7)
+}
+
+/// The least of the eight images of the position `(p, o)` under the symmetries of the
+/// 8×8 square (rotations and reflections), compared as pairs. Positions that are images
+/// of each other have the same canonical form, so a table keyed by it shares their
+/// entries; game-tree counts and scores are the same for all eight.
+///
+/// ```
+/// use othello::bitboard::{canonical, mirror_horizontal, transpose, START_BLACK, START_WHITE};
+/// // Black's four opening moves lead to the same position up to symmetry.
+/// let d3 = (START_WHITE & !(1 << 27), START_BLACK | 1 << 27 | 1 << 19);
+/// let f5 = (START_WHITE & !(1 << 36), START_BLACK | 1 << 36 | 1 << 37);
+/// assert_eq!(canonical(d3.0, d3.1), canonical(f5.0, f5.1));
+/// let (p, o) = (0x8421, 0x10_0000_0000);
+/// assert_eq!(canonical(p, o), canonical(transpose(mirror_horizontal(p)), transpose(mirror_horizontal(o))));
+/// ```
+#[inline]
+pub fn canonical(p: u64, o: u64) -> (u64, u64) {
+    let mut best = (p, o);
+    let mut images = [(p, o); 8];
+    images[1] = (flip_vertical(p), flip_vertical(o));
+    for i in 0..2 {
+        let (a, b) = images[i];
+        images[i + 2] = (mirror_horizontal(a), mirror_horizontal(b));
+    }
+    for i in 0..4 {
+        let (a, b) = images[i];
+        images[i + 4] = (transpose(a), transpose(b));
+    }
+    for &image in images[1..].iter() {
+        if image < best {
+            best = image;
+        }
+    }
+    best
+}
+
 /// Black's discs in the standard 8×8 start: D5 and E4.
 pub const START_BLACK: u64 = 1 << 28 | 1 << 35;
 /// White's discs in the standard 8×8 start: D4 and E5.

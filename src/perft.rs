@@ -5,12 +5,14 @@
 //! game that ends before the target depth counts as one leaf. The last ply is counted,
 //! not played: a position one ply from the target has as many leaves as legal moves (one
 //! if it must pass or the game is over). A transposition table (`u64` counts per
-//! position and depth) and a split of the work over threads are optional.
+//! position and depth, keyed by the position's canonical form under the eight
+//! symmetries of the board, so mirror images share an entry) and a split of the work
+//! over threads are optional.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::bitboard::{flanking_flips, flanking_moves};
+use super::bitboard::{canonical, flanking_flips, flanking_moves};
 use super::position::Position;
 use super::table::{mix, Table, TableKey};
 
@@ -26,7 +28,7 @@ pub fn perft(pos: Position, depth: u32) -> u64 {
     leaves(pos.player, pos.opponent, depth, &mut None)
 }
 
-/// A position and a depth: the key of a stored count.
+/// A position in canonical form and a depth: the key of a stored count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Key {
     p: u64,
@@ -42,7 +44,7 @@ impl TableKey for Key {
 }
 
 /// Depths below this are not stored: they are cheaper to count again.
-const STORE_FROM: u32 = 3;
+const STORE_FROM: u32 = 4;
 
 fn leaves(p: u64, o: u64, depth: u32, table: &mut Option<Table<Key, u64>>) -> u64 {
     if depth == 0 {
@@ -56,12 +58,15 @@ fn leaves(p: u64, o: u64, depth: u32, table: &mut Option<Table<Key, u64>>) -> u6
     if moves == 0 {
         return if flanking_moves(o, p, empty) == 0 { 1 } else { leaves(o, p, depth - 1, table) };
     }
-    let key = Key { p, o, depth };
+    let mut key = None;
     if depth >= STORE_FROM {
         if let Some(t) = table.as_ref() {
-            if let Some(&n) = t.get(&key) {
+            let (cp, co) = canonical(p, o);
+            let k = Key { p: cp, o: co, depth };
+            if let Some(&n) = t.get(&k) {
                 return n;
             }
+            key = Some(k);
         }
     }
     let mut total = 0;
@@ -71,10 +76,8 @@ fn leaves(p: u64, o: u64, depth: u32, table: &mut Option<Table<Key, u64>>) -> u6
         let flips = flanking_flips(p, o, sq);
         total += leaves(o ^ flips, p ^ flips ^ (1u64 << sq), depth - 1, table);
     }
-    if depth >= STORE_FROM {
-        if let Some(t) = table.as_mut() {
-            t.put(key, total, depth);
-        }
+    if let (Some(k), Some(t)) = (key, table.as_mut()) {
+        t.put(k, total, depth);
     }
     total
 }

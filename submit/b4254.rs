@@ -257,6 +257,47 @@ pub fn adjacent_flips(o: u64, sq: u32) -> u64 {
     neighbours(1u64 << sq) & o
 }
 
+#[inline]
+pub fn flip_vertical(b: u64) -> u64 {
+    b.swap_bytes()
+}
+
+#[inline]
+pub fn mirror_horizontal(b: u64) -> u64 {
+    b.reverse_bits().swap_bytes()
+}
+
+#[inline]
+pub fn transpose(mut b: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
+    b ^ t ^ (t >> 7)
+}
+
+#[inline]
+pub fn canonical(p: u64, o: u64) -> (u64, u64) {
+    let mut best = (p, o);
+    let mut images = [(p, o); 8];
+    images[1] = (flip_vertical(p), flip_vertical(o));
+    for i in 0..2 {
+        let (a, b) = images[i];
+        images[i + 2] = (mirror_horizontal(a), mirror_horizontal(b));
+    }
+    for i in 0..4 {
+        let (a, b) = images[i];
+        images[i + 4] = (transpose(a), transpose(b));
+    }
+    for &image in images[1..].iter() {
+        if image < best {
+            best = image;
+        }
+    }
+    best
+}
+
 pub const START_BLACK: u64 = 1 << 28 | 1 << 35;
 pub const START_WHITE: u64 = 1 << 27 | 1 << 36;
 
