@@ -41,6 +41,14 @@ struct Slot<K, V> {
     weight: u32,
 }
 
+/// Two slots that share a hash, aligned to a cache line so that a probe touches as few
+/// lines as it can (one, when a slot takes 32 bytes or less).
+#[derive(Clone, Debug)]
+#[repr(align(64))]
+struct Bucket<K, V> {
+    slots: [Option<Slot<K, V>>; 2],
+}
+
 /// A bounded map from positions to values, with replacement.
 ///
 /// The table starts small and doubles while it is more than half full, up to the
@@ -55,7 +63,7 @@ struct Slot<K, V> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Table<K, V> {
-    slots: Vec<Option<Slot<K, V>>>,
+    buckets: Vec<Bucket<K, V>>,
     mask: usize,
     /// Slots in use.
     used: usize,
@@ -74,30 +82,30 @@ impl<K: TableKey, V> Table<K, V> {
         while limit * 2 <= entries {
             limit *= 2;
         }
-        let mut table = Table { slots: Vec::new(), mask: 0, used: 0, limit };
+        let mut table = Table { buckets: Vec::new(), mask: 0, used: 0, limit };
         table.resize(limit.min(INITIAL_SLOTS));
         table
     }
 
     /// How many slots the table has now.
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        2 * self.buckets.len()
     }
 
     /// Empties the table and gives it `size` slots.
-    fn resize(&mut self, size: usize) -> Vec<Option<Slot<K, V>>> {
-        let mut slots = Vec::with_capacity(size);
-        slots.resize_with(size, || None);
-        self.mask = size - 2;
+    fn resize(&mut self, size: usize) -> Vec<Bucket<K, V>> {
+        let mut buckets = Vec::with_capacity(size / 2);
+        buckets.resize_with(size / 2, || Bucket { slots: [None, None] });
+        self.mask = size / 2 - 1;
         self.used = 0;
-        std::mem::replace(&mut self.slots, slots)
+        std::mem::replace(&mut self.buckets, buckets)
     }
 
     /// The value stored for `key`, if it is still there.
     #[inline]
     pub fn get(&self, key: &K) -> Option<&V> {
         let b = key.hash64() as usize & self.mask;
-        for slot in self.slots[b..b + 2].iter().flatten() {
+        for slot in self.buckets[b].slots.iter().flatten() {
             if slot.key == *key {
                 return Some(&slot.value);
             }
@@ -105,13 +113,25 @@ impl<K: TableKey, V> Table<K, V> {
         None
     }
 
+    /// Asks the processor to bring the slots of `key` into the cache, so that a `get` or
+    /// `put` soon after does not wait for memory; several prefetches overlap. Only a hint:
+    /// it changes no result, and does nothing off x86-64 or without the `prefetch` feature.
+    #[inline]
+    pub fn prefetch(&self, key: &K) {
+        let bucket = &self.buckets[key.hash64() as usize & self.mask];
+        prefetch_line(bucket as *const Bucket<K, V> as *const i8);
+    }
+
     /// Stores `value` for `key`; `weight` says how much it is worth keeping (higher wins).
     #[inline]
     pub fn put(&mut self, key: K, value: V, weight: u32) {
-        if self.used * 2 > self.slots.len() && self.slots.len() < self.limit {
-            let old = self.resize(self.slots.len() * 2);
-            for slot in old.into_iter().flatten() {
-                self.insert(slot);
+        if self.used * 2 > self.capacity() && self.capacity() < self.limit {
+            let old = self.resize(self.capacity() * 2);
+            for bucket in old {
+                let [first, second] = bucket.slots;
+                for slot in first.into_iter().chain(second) {
+                    self.insert(slot);
+                }
             }
         }
         self.insert(Slot { key, value, weight });
@@ -119,7 +139,7 @@ impl<K: TableKey, V> Table<K, V> {
 
     fn insert(&mut self, slot: Slot<K, V>) {
         let b = slot.key.hash64() as usize & self.mask;
-        let bucket = &mut self.slots[b..b + 2];
+        let bucket = &mut self.buckets[b].slots;
         let victim = match (&bucket[0], &bucket[1]) {
             (None, _) => 0,
             (Some(s), _) if s.key == slot.key => 0,
@@ -133,3 +153,19 @@ impl<K: TableKey, V> Table<K, V> {
         bucket[victim] = Some(slot);
     }
 }
+
+/// The prefetch instruction, in cargo builds for x86-64 (the `prefetch` feature, on by
+/// default). Single-file judge submissions are compiled without cargo features, so they
+/// take the no-op below and hold no `unsafe` code that runs.
+#[cfg(all(feature = "prefetch", target_arch = "x86_64"))]
+#[inline(always)]
+fn prefetch_line(p: *const i8) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    // SAFETY: a prefetch is a hint that never faults and reads nothing the program sees;
+    // `p` points into a live bucket anyway. SSE, which it needs, is part of x86-64.
+    unsafe { _mm_prefetch(p, _MM_HINT_T0) }
+}
+
+#[cfg(not(all(feature = "prefetch", target_arch = "x86_64")))]
+#[inline(always)]
+fn prefetch_line(_: *const i8) {}

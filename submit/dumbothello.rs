@@ -621,6 +621,7 @@ pub trait Walk: Clone + Send + Sync {
     fn probe<'t, V>(&self, table: &'t Table<Self::Key, V>) -> Option<&'t V> {
         table.get(&self.key())
     }
+    fn prefetch_children<V>(&self, _table: &Table<Self::Key, V>) {}
     fn near_end(&self) -> Option<[u64; 3]> {
         None
     }
@@ -651,6 +652,11 @@ impl<W: Walk, C: Count> Counter<W, C> {
                     return hit.clone();
                 }
                 key = Some(w.key());
+            }
+        }
+        if w.empties() > W::STORE_FROM {
+            if let Some(ref table) = self.table {
+                w.prefetch_children(table);
             }
         }
         let mut total = Outcomes::default();
@@ -780,6 +786,15 @@ impl<R: Rules> Walk for BitWalk<R> {
             (self.p | self.empty, self.o)
         } else {
             (self.p, self.o)
+        }
+    }
+
+    #[inline]
+    fn prefetch_children<V>(&self, table: &Table<(u64, u64), V>) {
+        for sq in self.moves() {
+            let mut child = self.clone();
+            child.play(sq);
+            table.prefetch(&child.key());
         }
     }
 
@@ -1883,8 +1898,14 @@ struct Slot<K, V> {
 }
 
 #[derive(Clone, Debug)]
+#[repr(align(64))]
+struct Bucket<K, V> {
+    slots: [Option<Slot<K, V>>; 2],
+}
+
+#[derive(Clone, Debug)]
 pub struct Table<K, V> {
-    slots: Vec<Option<Slot<K, V>>>,
+    buckets: Vec<Bucket<K, V>>,
     mask: usize,
     used: usize,
     limit: usize,
@@ -1898,27 +1919,27 @@ impl<K: TableKey, V> Table<K, V> {
         while limit * 2 <= entries {
             limit *= 2;
         }
-        let mut table = Table { slots: Vec::new(), mask: 0, used: 0, limit };
+        let mut table = Table { buckets: Vec::new(), mask: 0, used: 0, limit };
         table.resize(limit.min(INITIAL_SLOTS));
         table
     }
 
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        2 * self.buckets.len()
     }
 
-    fn resize(&mut self, size: usize) -> Vec<Option<Slot<K, V>>> {
-        let mut slots = Vec::with_capacity(size);
-        slots.resize_with(size, || None);
-        self.mask = size - 2;
+    fn resize(&mut self, size: usize) -> Vec<Bucket<K, V>> {
+        let mut buckets = Vec::with_capacity(size / 2);
+        buckets.resize_with(size / 2, || Bucket { slots: [None, None] });
+        self.mask = size / 2 - 1;
         self.used = 0;
-        std::mem::replace(&mut self.slots, slots)
+        std::mem::replace(&mut self.buckets, buckets)
     }
 
     #[inline]
     pub fn get(&self, key: &K) -> Option<&V> {
         let b = key.hash64() as usize & self.mask;
-        for slot in self.slots[b..b + 2].iter().flatten() {
+        for slot in self.buckets[b].slots.iter().flatten() {
             if slot.key == *key {
                 return Some(&slot.value);
             }
@@ -1927,11 +1948,20 @@ impl<K: TableKey, V> Table<K, V> {
     }
 
     #[inline]
+    pub fn prefetch(&self, key: &K) {
+        let bucket = &self.buckets[key.hash64() as usize & self.mask];
+        prefetch_line(bucket as *const Bucket<K, V> as *const i8);
+    }
+
+    #[inline]
     pub fn put(&mut self, key: K, value: V, weight: u32) {
-        if self.used * 2 > self.slots.len() && self.slots.len() < self.limit {
-            let old = self.resize(self.slots.len() * 2);
-            for slot in old.into_iter().flatten() {
-                self.insert(slot);
+        if self.used * 2 > self.capacity() && self.capacity() < self.limit {
+            let old = self.resize(self.capacity() * 2);
+            for bucket in old {
+                let [first, second] = bucket.slots;
+                for slot in first.into_iter().chain(second) {
+                    self.insert(slot);
+                }
             }
         }
         self.insert(Slot { key, value, weight });
@@ -1939,7 +1969,7 @@ impl<K: TableKey, V> Table<K, V> {
 
     fn insert(&mut self, slot: Slot<K, V>) {
         let b = slot.key.hash64() as usize & self.mask;
-        let bucket = &mut self.slots[b..b + 2];
+        let bucket = &mut self.buckets[b].slots;
         let victim = match (&bucket[0], &bucket[1]) {
             (None, _) => 0,
             (Some(s), _) if s.key == slot.key => 0,
@@ -1953,5 +1983,16 @@ impl<K: TableKey, V> Table<K, V> {
         bucket[victim] = Some(slot);
     }
 }
+
+#[cfg(all(feature = "prefetch", target_arch = "x86_64"))]
+#[inline(always)]
+fn prefetch_line(p: *const i8) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    unsafe { _mm_prefetch(p, _MM_HINT_T0) }
+}
+
+#[cfg(not(all(feature = "prefetch", target_arch = "x86_64")))]
+#[inline(always)]
+fn prefetch_line(_: *const i8) {}
 }
 }
