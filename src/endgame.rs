@@ -58,7 +58,7 @@ pub struct Solution {
     pub score: i32,
     /// A best move (`None` if the game is over).
     pub best: Option<Move>,
-    /// Positions searched.
+    /// Positions searched, those of the ordering searches included.
     pub nodes: u64,
 }
 
@@ -298,7 +298,7 @@ impl Solver {
             c.key = if Some(c.sq) == first {
                 i32::MAX
             } else if n >= EVAL_ORDER_FROM {
-                -shallow(cp, co, order_depth(n), -WIN, WIN)
+                -self.shallow(cp, co, order_depth(n), -WIN, WIN)
             } else {
                 let replies = flanking_moves(cp, co, !(cp | co));
                 let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
@@ -361,40 +361,43 @@ impl Solver {
         }
         -self.small(o, p, empty, -beta, -alpha, true)
     }
-}
 
-/// A shallow α-β with the mobility heuristic, to order moves at many empty squares.
-fn shallow(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    let pos = Position { player: p, opponent: o };
-    if depth == 0 {
-        return Eval::Mobility.evaluate(&pos);
-    }
-    let empty = !(p | o);
-    let mut moves = flanking_moves(p, o, empty);
-    if moves == 0 {
-        if flanking_moves(o, p, empty) == 0 {
-            return terminal_value(pos.final_score());
+    /// A shallow α-β with the mobility heuristic, to order moves at many empty squares.
+    /// Its positions count as searched nodes too.
+    fn shallow(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let pos = Position { player: p, opponent: o };
+        if depth == 0 {
+            return Eval::Mobility.evaluate(&pos);
         }
-        return -shallow(o, p, depth - 1, -beta, -alpha);
-    }
-    let mut best = -2 * WIN;
-    while moves != 0 {
-        let sq = moves.trailing_zeros();
-        moves &= moves - 1;
-        let flips = flanking_flips(p, o, sq);
-        let score = -shallow(o ^ flips, p ^ flips ^ 1u64 << sq, depth - 1, -beta, -alpha);
-        if score > best {
-            best = score;
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
+        let empty = !(p | o);
+        let mut moves = flanking_moves(p, o, empty);
+        if moves == 0 {
+            if flanking_moves(o, p, empty) == 0 {
+                return terminal_value(pos.final_score());
+            }
+            return -self.shallow(o, p, depth - 1, -beta, -alpha);
+        }
+        let mut best = -2 * WIN;
+        while moves != 0 {
+            let sq = moves.trailing_zeros();
+            moves &= moves - 1;
+            let flips = flanking_flips(p, o, sq);
+            let score = -self.shallow(o ^ flips, p ^ flips ^ 1u64 << sq, depth - 1, -beta, -alpha);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
                 }
             }
         }
+        best
     }
-    best
 }
+
 
 /// Discs of `own` that can never flip, whatever is played (a sound underestimate): a
 /// disc is stable when, along each of the four lines through it, the line is full or
