@@ -186,7 +186,8 @@ fn main() {
             }
             board_rows(&[&text.into_iter().collect::<String>()])
         };
-        count_rows::<Adjacent>("dumbothello: 1x80, B...W", &line(&[(0, 'B'), (79, 'W')]), Color::Black, true);
+        // The lines run with the table only: without it they would walk all 2^38 leaves.
+        count_rows::<Adjacent>("dumbothello: 1x80, B...W", &line(&[(0, 'B'), (79, 'W')]), Color::Black, false);
         count_rows::<Adjacent>("dumbothello: 1x80, B...W...B", &line(&[(0, 'B'), (40, 'W'), (79, 'B')]), Color::Black, false);
     }
 
