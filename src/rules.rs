@@ -181,6 +181,12 @@ impl Rules for Flanking {
     /// a cell may hold either colour if it is empty or may be changed from elsewhere, and
     /// the first `k` cells may flip if they may all hold one colour and the next may hold
     /// the other (that next cell may close the run).
+    ///
+    /// A move on `f` changes a cell only along the one ray from `f` through it, and only
+    /// once every cell between them holds a disc. So if `e` lies between them, that change
+    /// comes after `e` is played and does not count for `e`'s runs. Without this rule two
+    /// empty cells on one line would lengthen each other's runs without end (a 100×100
+    /// board with a 2×5 block of empty cells: 1,424 cells that matter instead of 237).
     fn relevant(board: &Board) -> Vec<bool> {
         let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
         let coarse = empties.len() > 64;
@@ -194,7 +200,20 @@ impl Rules for Flanking {
                 let me = if coarse { 1 } else { 1u64 << j };
                 // Bit 0: may be black; bit 1: may be white, just before `e` is played.
                 let may = |causes: &[u64], i: usize| -> u8 {
-                    let elsewhere = if coarse { causes[i] != 0 } else { causes[i] & !me != 0 };
+                    let elsewhere = if coarse {
+                        causes[i] != 0
+                    } else {
+                        // A cause whose run to `i` passes `e` changes `i` only after `e`
+                        // is played.
+                        let mut others = causes[i] & !me;
+                        let mut before = false;
+                        while others != 0 && !before {
+                            let k = others.trailing_zeros() as usize;
+                            others &= others - 1;
+                            before = !between(board, empties[k], e, i);
+                        }
+                        before
+                    };
                     match board.cell(i) {
                         None => 3,
                         _ if elsewhere => 3,
@@ -243,6 +262,16 @@ impl Rules for Flanking {
     fn bit_last_flips(p: u64, sq: u32) -> u32 {
         bitboard::last_flips(p, sq)
     }
+}
+
+/// Whether cell `b` lies strictly between cells `a` and `c` on a straight line (row,
+/// column or diagonal) from `a` through `c`.
+fn between(board: &Board, a: usize, b: usize, c: usize) -> bool {
+    let ((ar, ac), (br, bc), (cr, cc)) = (board.coords(a), board.coords(b), board.coords(c));
+    let (dr1, dc1) = (br as i64 - ar as i64, bc as i64 - ac as i64);
+    let (dr2, dc2) = (cr as i64 - ar as i64, cc as i64 - ac as i64);
+    let collinear = dr1 * dc2 == dc1 * dr2 && dr1 * dr2 >= 0 && dc1 * dc2 >= 0;
+    collinear && (dr1, dc1) != (0, 0) && dr1.abs().max(dc1.abs()) < dr2.abs().max(dc2.abs())
 }
 
 /// Dumbothello rules: a move must touch an opponent disc and flips every adjacent one; a

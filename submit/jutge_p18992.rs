@@ -829,7 +829,18 @@ impl Rules for Flanking {
             for (j, &e) in empties.iter().enumerate() {
                 let me = if coarse { 1 } else { 1u64 << j };
                 let may = |causes: &[u64], i: usize| -> u8 {
-                    let elsewhere = if coarse { causes[i] != 0 } else { causes[i] & !me != 0 };
+                    let elsewhere = if coarse {
+                        causes[i] != 0
+                    } else {
+                        let mut others = causes[i] & !me;
+                        let mut before = false;
+                        while others != 0 && !before {
+                            let k = others.trailing_zeros() as usize;
+                            others &= others - 1;
+                            before = !between(board, empties[k], e, i);
+                        }
+                        before
+                    };
                     match board.cell(i) {
                         None => 3,
                         _ if elsewhere => 3,
@@ -877,6 +888,14 @@ impl Rules for Flanking {
     fn bit_last_flips(p: u64, sq: u32) -> u32 {
         bitboard::last_flips(p, sq)
     }
+}
+
+fn between(board: &Board, a: usize, b: usize, c: usize) -> bool {
+    let ((ar, ac), (br, bc), (cr, cc)) = (board.coords(a), board.coords(b), board.coords(c));
+    let (dr1, dc1) = (br as i64 - ar as i64, bc as i64 - ac as i64);
+    let (dr2, dc2) = (cr as i64 - ar as i64, cc as i64 - ac as i64);
+    let collinear = dr1 * dc2 == dc1 * dr2 && dr1 * dr2 >= 0 && dc1 * dc2 >= 0;
+    collinear && (dr1, dc1) != (0, 0) && dr1.abs().max(dc1.abs()) < dr2.abs().max(dc2.abs())
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -301,3 +301,90 @@ fn board_symmetries_commute_with_the_rules() {
         }
     }
 }
+
+/// A random board for the relevance tests: 3..=16 rows and columns, a random share of
+/// black discs, and 1..=9 empty cells scattered, in a block, or along one line.
+fn sparse_board(rng: &mut Rng) -> Board {
+    let rows = 3 + (rng.next() % 14) as usize;
+    let cols = 3 + (rng.next() % 14) as usize;
+    let black = rng.next() % 101;
+    let mut b = Board::new(rows, cols);
+    for i in 0..b.len() {
+        b.set(i, Some(if rng.next() % 100 < black { Color::Black } else { Color::White }));
+    }
+    let empties = 1 + (rng.next() % 9) as usize;
+    let (r0, c0) = ((rng.next() % rows as u64) as usize, (rng.next() % cols as u64) as usize);
+    let d = (rng.next() % 8) as usize;
+    let mut cells = Vec::new();
+    match rng.next() % 3 {
+        0 => cells.extend((0..empties).map(|_| (rng.next() % b.len() as u64) as usize)),
+        1 => {
+            for k in 0..empties {
+                cells.push(b.index((r0 + k / 3).min(rows - 1), (c0 + k % 3).min(cols - 1)));
+            }
+        }
+        _ => {
+            let start = b.index(r0, c0);
+            cells.push(start);
+            cells.extend(b.ray(start, d).step_by(1 + (rng.next() % 2) as usize).take(empties - 1));
+        }
+    }
+    for &i in &cells {
+        b.set(i, None);
+    }
+    b
+}
+
+/// Random playouts from random sparse boards: every disc a move flips, and (standard
+/// rules) every disc closing a flipped run, must be among the cells [`Rules::relevant`]
+/// marks, since the counters leave every other cell out of their keys and boards.
+fn relevant_covers_every_change<R: Rules>(closers: bool) {
+    let mut rng = Rng(0x6a09_e667_f3bc_c909);
+    let mut moves = 0;
+    for _ in 0..600 {
+        let start = sparse_board(&mut rng);
+        let relevant = R::relevant(&start);
+        for _ in 0..20 {
+            let mut b = start.clone();
+            let mut color = if rng.next() % 2 == 0 { Color::Black } else { Color::White };
+            while !R::game_over(&b, color) {
+                let legal = R::legal_moves(&b, color);
+                if legal.is_empty() {
+                    color = color.opponent();
+                    continue;
+                }
+                let at = legal[(rng.next() % legal.len() as u64) as usize];
+                let mut flips = Vec::new();
+                R::flips(&b, color, at, &mut flips);
+                for &f in &flips {
+                    assert!(relevant[f], "{:?} flips {:?} at {:?} on {:?}", color, b.coords(f), b.coords(at), start);
+                }
+                if closers {
+                    for d in 0..8 {
+                        let mut ray = b.ray(at, d).skip_while(|&i| b.cell(i) == Some(color.opponent()));
+                        let run = b.ray(at, d).take_while(|&i| b.cell(i) == Some(color.opponent())).count();
+                        if let Some(end) = ray.next() {
+                            if run > 0 && b.cell(end) == Some(color) {
+                                assert!(relevant[end], "{:?} closes at {:?} on {:?}", color, b.coords(end), start);
+                            }
+                        }
+                    }
+                }
+                R::play(&mut b, color, at).unwrap();
+                moves += 1;
+                color = color.opponent();
+            }
+        }
+    }
+    assert!(moves > 20_000, "{} moves", moves);
+}
+
+#[test]
+fn relevant_cells_cover_every_flip_and_closer() {
+    relevant_covers_every_change::<Flanking>(true);
+}
+
+#[test]
+fn relevant_cells_cover_every_adjacent_flip() {
+    relevant_covers_every_change::<Adjacent>(false);
+}
