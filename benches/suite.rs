@@ -157,7 +157,7 @@ fn main() {
         row(&format!("jutge_p18992: 50x50, {} moves", moves), t, &format!("{} KB out", out.len() / 1024));
     }
 
-    if wanted("b4254") {
+    {
         // Endgames reached from FFO positions (#40, #43, #59) by legal moves.
         let cases: [(&str, &str, char); 4] = [
             ("b4254: 8x8, 10 empties", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOXOXOXOXOXOXO--OXOXXO-OXXXOX-OXXX---", 'X'),
@@ -165,9 +165,25 @@ fn main() {
             ("b4254: 8x8, 16 empties", "-OOOOOOO--OOXX--XXOXXX---XOOXXX-OXXXOXX-OXXXXOXX-X-XXXO---XXXXX-", 'X'),
             ("b4254: 8x8, 18 empties", "X-------X------XX-----XXXOOOOXXXXXXXXXXXXXXXOXOXXXXXXXXXXXXXXXXX", 'O'),
         ];
-        for &(name, cells, side) in cases.iter() {
+        for &(name, cells, side) in cases.iter().filter(|c| wanted(c.0)) {
             let to_move = if side == 'X' { Color::Black } else { Color::White };
             count_rows::<Flanking>(name, &board64(cells), to_move, !name.contains("18"));
+        }
+        // 100x100 boards of random discs with 10 empty cells: scattered, or a 2x5 block
+        // (collinear empty cells reach far along their lines; 237 cells matter there).
+        for &block in [false, true].iter() {
+            let mut board = Board::new(100, 100);
+            for i in 0..board.len() {
+                board.set(i, Some(if rng.below(2) == 0 { Color::Black } else { Color::White }));
+            }
+            for k in 0..10 {
+                let at = if block { board.index(50 + k / 5, 50 + k % 5) } else { rng.below(board.len()) };
+                board.set(at, None);
+            }
+            let name = if block { "b4254: 100x100, 2x5 block of empties" } else { "b4254: 100x100, 10 scattered empties" };
+            if wanted(name) {
+                count_rows::<Flanking>(name, &board, Color::White, true);
+            }
         }
     }
 
