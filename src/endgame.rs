@@ -398,7 +398,6 @@ impl Solver {
     }
 }
 
-
 /// Discs of `own` that can never flip, whatever is played (a sound underestimate): a
 /// disc is stable when, along each of the four lines through it, the line is full or
 /// the disc touches the edge or a stable disc of its colour, to a fixed point.

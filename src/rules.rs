@@ -205,14 +205,8 @@ impl Rules for Flanking {
                     } else {
                         // A cause whose run to `i` passes `e` changes `i` only after `e`
                         // is played.
-                        let mut others = causes[i] & !me;
-                        let mut before = false;
-                        while others != 0 && !before {
-                            let k = others.trailing_zeros() as usize;
-                            others &= others - 1;
-                            before = !between(board, empties[k], e, i);
-                        }
-                        before
+                        let others = causes[i] & !me;
+                        (0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
                     };
                     match board.cell(i) {
                         None => 3,

@@ -361,12 +361,12 @@ fn relevant_covers_every_change<R: Rules>(closers: bool) {
                 }
                 if closers {
                     for d in 0..8 {
-                        let mut ray = b.ray(at, d).skip_while(|&i| b.cell(i) == Some(color.opponent()));
+                        // The first cell past the run of opponent discs closes it if the
+                        // run is not empty and the cell holds a disc of the mover.
                         let run = b.ray(at, d).take_while(|&i| b.cell(i) == Some(color.opponent())).count();
-                        if let Some(end) = ray.next() {
-                            if run > 0 && b.cell(end) == Some(color) {
-                                assert!(relevant[end], "{:?} closes at {:?} on {:?}", color, b.coords(end), start);
-                            }
+                        let end = b.ray(at, d).nth(run).filter(|&i| run > 0 && b.cell(i) == Some(color));
+                        if let Some(end) = end {
+                            assert!(relevant[end], "{:?} closes at {:?} on {:?}", color, b.coords(end), start);
                         }
                     }
                 }
