@@ -8,16 +8,18 @@
 //! - a transposition table of score bounds and best moves for positions with at least
 //!   [`TABLE_FROM`] empty squares, probed for the children too before any is searched
 //!   (enhanced transposition cut-off);
-//! - move ordering by depth: the stored best move first; with many empty squares, a
-//!   shallow α-β with the mobility heuristic; with fewer, fastest-first (the move that
-//!   leaves the opponent the fewest moves, corners weighted double); near the end,
-//!   parity too (moves in a quadrant with an odd number of empty squares first);
+//! - move ordering by depth: the stored best move first, the others sorted only if it
+//!   does not cut; with many empty squares, a shallow α-β with the mobility heuristic,
+//!   less a penalty for each reply the move leaves; with fewer, fastest-first (the
+//!   move that leaves the opponent the fewest moves, corners weighted double, then the
+//!   fewest potential moves); near the end, parity too (moves in a quadrant with an odd
+//!   number of empty squares first);
 //! - stability cut-offs: the opponent's stable discs (which can never flip) bound the
 //!   score from above;
 //! - the last four empty squares by dedicated code without a table, and the last one by
 //!   counting flips without making the move ([`super::bitboard::last_flips`]).
 
-use super::bitboard::{flanking_flips, flanking_moves, last_flips};
+use super::bitboard::{flanking_flips, flanking_moves, last_flips, neighbours};
 use super::eval::Eval;
 use super::game::Heuristic;
 use super::position::{Move, Position};
@@ -34,9 +36,9 @@ const EVAL_ORDER_FROM: u32 = 12;
 /// The depth of that shallow search: deeper where the subtree below is larger.
 fn order_depth(empties: u32) -> u32 {
     match empties {
-        0..=12 => 0,
-        13..=14 => 1,
-        15..=17 => 2,
+        0..=13 => 0,
+        14..=15 => 1,
+        16..=18 => 2,
         _ => 3,
     }
 }
@@ -114,12 +116,12 @@ impl Moves {
         &self.items[..self.len]
     }
 
-    /// Sorts by key, highest first (insertion sort: the lists are short).
-    fn sort(&mut self) {
-        for i in 1..self.len {
+    /// Sorts `items[from..]` by key, highest first (insertion sort: the lists are short).
+    fn sort(&mut self, from: usize) {
+        for i in from + 1..self.len {
             let c = self.items[i];
             let mut j = i;
-            while j > 0 && self.items[j - 1].key < c.key {
+            while j > from && self.items[j - 1].key < c.key {
                 self.items[j] = self.items[j - 1];
                 j -= 1;
             }
@@ -174,8 +176,7 @@ impl Solver {
         }
         // The root: every move searched, the best one kept (PVS, as below the root).
         let mut children = Moves::new(p, o, moves);
-        self.order(&mut children, p, o, None);
-        let (score, sq) = self.pvs(&children, -65, 64);
+        let (score, sq) = self.pvs(&mut children, p, o, None, -65, 64);
         Solution { score, best: Some(Move::square(sq as u32)), nodes: self.nodes }
     }
 
@@ -236,8 +237,7 @@ impl Solver {
                 }
             }
         }
-        self.order(&mut children, p, o, first);
-        let (best, best_sq) = self.pvs(&children, alpha, beta);
+        let (best, best_sq) = self.pvs(&mut children, p, o, first, alpha, beta);
         if n >= TABLE_FROM {
             let mut b = self.table.get(&key).cloned().unwrap_or(Bounds { lower: -64, upper: 64, best: 64 });
             if best <= alpha {
@@ -257,10 +257,20 @@ impl Solver {
     /// Searches `children` in order with the window `alpha..beta` (PVS: the first with the
     /// whole window, the others with a null window, again with the whole one if they beat
     /// alpha) and returns the fail-soft score with the move that reached it.
-    fn pvs(&mut self, children: &Moves, mut alpha: i32, beta: i32) -> (i32, u8) {
+    fn pvs(&mut self, children: &mut Moves, p: u64, o: u64, first: Option<u32>, mut alpha: i32, beta: i32) -> (i32, u8) {
         let mut best = -65;
         let mut best_sq = 64u8;
-        for (i, c) in children.as_slice().iter().enumerate() {
+        // The stored best move goes first; the others are ordered only if it does not cut.
+        let mut ordered = 0;
+        if let Some(i) = children.as_slice().iter().position(|c| Some(c.sq) == first) {
+            children.items.swap(0, i);
+            ordered = 1;
+        }
+        for i in 0..children.len {
+            if i == ordered {
+                self.order(children, p, o, i);
+            }
+            let c = children.items[i];
             let (cp, co) = (c.player, c.opponent);
             let score = if i == 0 {
                 -self.search(cp, co, -beta, -alpha)
@@ -286,26 +296,29 @@ impl Solver {
         (best, best_sq)
     }
 
-    /// Sorts the moves of `p` against `o`, best first: `first` (the stored best move),
-    /// then by a shallow search or fastest-first with parity, by the number of empties.
-    fn order(&mut self, children: &mut Moves, p: u64, o: u64, first: Option<u32>) {
+    /// Sorts `children[from..]`, the moves of `p` against `o`, best first: by a shallow
+    /// search (less a penalty per reply left to the opponent) or by fastest-first with
+    /// parity, by the number of empty squares.
+    fn order(&mut self, children: &mut Moves, p: u64, o: u64, from: usize) {
         let empty = !(p | o);
         let n = empty.count_ones();
         let odd = if n <= PARITY_UP_TO { odd_quadrants(empty) } else { 0 };
-        for c in children.items[..children.len].iter_mut() {
+        for c in children.items[from..children.len].iter_mut() {
             let bit = 1u64 << c.sq;
             let (cp, co) = (c.player, c.opponent);
-            c.key = if Some(c.sq) == first {
-                i32::MAX
-            } else if n >= EVAL_ORDER_FROM {
-                -self.shallow(cp, co, order_depth(n), -WIN, WIN)
+            // The replies left to the opponent, corners counted twice.
+            let replies = flanking_moves(cp, co, !(cp | co));
+            let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
+            c.key = if n >= EVAL_ORDER_FROM {
+                -self.shallow(cp, co, order_depth(n), -WIN, WIN) - 8 * mobility
             } else {
-                let replies = flanking_moves(cp, co, !(cp | co));
-                let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
-                -64 * mobility + 32 * ((bit & CORNERS != 0) as i32) + 16 * ((bit & odd != 0) as i32)
+                // Then the empty squares next to the mover's discs: the opponent's
+                // potential moves.
+                let potential = (neighbours(co) & !(cp | co)).count_ones() as i32;
+                -256 * mobility - 8 * potential + 128 * ((bit & CORNERS != 0) as i32) + 64 * ((bit & odd != 0) as i32)
             };
         }
-        children.sort();
+        children.sort(from);
     }
 
     /// The last four (or fewer) empty squares: no table, moves in odd quadrants first,
