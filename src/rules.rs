@@ -65,6 +65,13 @@ pub trait Rules {
     /// end whoever moves, and taking it off the board changes no move and no flip.
     fn relevant(board: &Board) -> Vec<bool>;
 
+    /// Whether the empty cells of `board` are independent: whoever plays and in whatever
+    /// order, no move changes whether, or how many discs, a move on another empty cell
+    /// flips. Each empty cell then keeps its flip counts from `board` until it is played
+    /// (see [`super::independent`]). `false` is always safe: it only forgoes a shortcut;
+    /// boards with more than 64 empty cells get it.
+    fn independent(board: &Board) -> bool;
+
     /// On a full 8×8 board but for the cell `sq`: how many discs the player with discs `p`
     /// flips by playing there (every cell but `sq` and `p`'s is the opponent's).
     fn bit_last_flips(p: u64, sq: u32) -> u32;
@@ -173,73 +180,15 @@ impl Rules for Flanking {
         (0..DIRECTIONS.len()).any(|d| Flanking::bracket(board, color, r, c, d) > 0)
     }
 
-    /// A disc flips only as part of a run between an empty cell `e` (where the move is
-    /// made) and a disc of the other colour, all as they are just before `e` is played:
-    /// by then a cell can have changed only through moves on other empty cells. So, to a
-    /// fixed point, each cell records which empty cells' moves may change it (a bit set;
-    /// with more than 64 empty cells, only whether any may); along each ray from `e`,
-    /// a cell may hold either colour if it is empty or may be changed from elsewhere, and
-    /// the first `k` cells may flip if they may all hold one colour and the next may hold
-    /// the other (that next cell may close the run).
-    ///
-    /// A move on `f` changes a cell only along the one ray from `f` through it, and only
-    /// once every cell between them holds a disc. So if `e` lies between them, that change
-    /// comes after `e` is played and does not count for `e`'s runs. Without this rule two
-    /// empty cells on one line would lengthen each other's runs without end (a 100×100
-    /// board with a 2×5 block of empty cells: 1,424 cells that matter instead of 237).
+    /// See [`flanking_analysis`].
     fn relevant(board: &Board) -> Vec<bool> {
-        let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
-        let coarse = empties.len() > 64;
-        let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
-        // Per cell: the empty cells whose moves may change it (bit 0 for all if coarse).
-        let mut causes = vec![0u64; board.len()];
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for (j, &e) in empties.iter().enumerate() {
-                let me = if coarse { 1 } else { 1u64 << j };
-                // Bit 0: may be black; bit 1: may be white, just before `e` is played.
-                let may = |causes: &[u64], i: usize| -> u8 {
-                    let elsewhere = if coarse {
-                        causes[i] != 0
-                    } else {
-                        // A cause whose run to `i` passes `e` changes `i` only after `e`
-                        // is played.
-                        let others = causes[i] & !me;
-                        (0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
-                    };
-                    match board.cell(i) {
-                        None => 3,
-                        _ if elsewhere => 3,
-                        Some(Color::Black) => 1,
-                        Some(Color::White) => 2,
-                    }
-                };
-                for d in 0..DIRECTIONS.len() {
-                    let ray: Vec<usize> = board.ray(e, d).collect();
-                    for run_colour in [1u8, 2u8].iter() {
-                        let closer = 3 - run_colour;
-                        for k in 0..ray.len() {
-                            if may(&causes, ray[k]) & run_colour == 0 {
-                                break;
-                            }
-                            if k + 1 < ray.len() && may(&causes, ray[k + 1]) & closer != 0 {
-                                // ray[..=k] may flip when `e` is played, closed by ray[k + 1].
-                                relevant[ray[k + 1]] = true;
-                                for &i in &ray[..=k] {
-                                    relevant[i] = true;
-                                    if causes[i] & me == 0 {
-                                        causes[i] |= me;
-                                        changed = true;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        relevant
+        flanking_analysis(board).0
+    }
+
+    /// See [`flanking_analysis`]: the runs of the last pass read only cells that hold a
+    /// disc no other move can change.
+    fn independent(board: &Board) -> bool {
+        flanking_analysis(board).1
     }
 
     #[inline]
@@ -256,6 +205,90 @@ impl Rules for Flanking {
     fn bit_last_flips(p: u64, sq: u32) -> u32 {
         bitboard::last_flips(p, sq)
     }
+}
+
+/// The cells that matter under the flanking rules ([`Rules::relevant`]) and whether the
+/// empty cells are independent ([`Rules::independent`]).
+///
+/// A disc flips only as part of a run between an empty cell `e` (where the move is
+/// made) and a disc of the other colour, all as they are just before `e` is played:
+/// by then a cell can have changed only through moves on other empty cells. So, to a
+/// fixed point, each cell records which empty cells' moves may change it (a bit set;
+/// with more than 64 empty cells, only whether any may); along each ray from `e`,
+/// a cell may hold either colour if it is empty or may be changed from elsewhere, and
+/// the first `k` cells may flip if they may all hold one colour and the next may hold
+/// the other (that next cell may close the run).
+///
+/// A move on `f` changes a cell only along the one ray from `f` through it, and only
+/// once every cell between them holds a disc. So if `e` lies between them, that change
+/// comes after `e` is played and does not count for `e`'s runs. Without this rule two
+/// empty cells on one line would lengthen each other's runs without end (a 100×100
+/// board with a 2×5 block of empty cells: 1,424 cells that matter instead of 237).
+///
+/// The empty cells are independent if, at the fixed point, no run read a cell that is
+/// empty or may be changed by another move: each run then ends where it ends on `board`
+/// until its own cell is played.
+fn flanking_analysis(board: &Board) -> (Vec<bool>, bool) {
+    let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
+    let coarse = empties.len() > 64;
+    let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
+    // Per cell: the empty cells whose moves may change it (bit 0 for all if coarse).
+    let mut causes = vec![0u64; board.len()];
+    // Whether a run of the last pass read a cell that is empty or may change: the
+    // last pass runs with the final `causes`.
+    let read_changeable = std::cell::Cell::new(false);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        read_changeable.set(false);
+        for (j, &e) in empties.iter().enumerate() {
+            let me = if coarse { 1 } else { 1u64 << j };
+            // Bit 0: may be black; bit 1: may be white, just before `e` is played.
+            let may = |causes: &[u64], i: usize| -> u8 {
+                let elsewhere = if coarse {
+                    causes[i] != 0
+                } else {
+                    // A cause whose run to `i` passes `e` changes `i` only after `e`
+                    // is played.
+                    let others = causes[i] & !me;
+                    (0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
+                };
+                let may = match board.cell(i) {
+                    None => 3,
+                    _ if elsewhere => 3,
+                    Some(Color::Black) => 1,
+                    Some(Color::White) => 2,
+                };
+                if may == 3 {
+                    read_changeable.set(true);
+                }
+                may
+            };
+            for d in 0..DIRECTIONS.len() {
+                let ray: Vec<usize> = board.ray(e, d).collect();
+                for run_colour in [1u8, 2u8].iter() {
+                    let closer = 3 - run_colour;
+                    for k in 0..ray.len() {
+                        if may(&causes, ray[k]) & run_colour == 0 {
+                            break;
+                        }
+                        if k + 1 < ray.len() && may(&causes, ray[k + 1]) & closer != 0 {
+                            // ray[..=k] may flip when `e` is played, closed by ray[k + 1].
+                            relevant[ray[k + 1]] = true;
+                            for &i in &ray[..=k] {
+                                relevant[i] = true;
+                                if causes[i] & me == 0 {
+                                    causes[i] |= me;
+                                    changed = true;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (relevant, !coarse && !read_changeable.get())
 }
 
 /// Whether cell `b` lies strictly between cells `a` and `c` on a straight line (row,
@@ -311,6 +344,15 @@ impl Rules for Adjacent {
             }
         }
         live
+    }
+
+    /// A move changes its own cell and its neighbours, and looks at its neighbours: two
+    /// empty cells are independent if they are at least three cells apart (in rows or
+    /// columns).
+    fn independent(board: &Board) -> bool {
+        let empties: Vec<(usize, usize)> = (0..board.len()).filter(|&i| board.cell(i).is_none()).map(|i| board.coords(i)).collect();
+        let apart = |a: (usize, usize), b: (usize, usize)| a.0.max(b.0) - a.0.min(b.0) >= 3 || a.1.max(b.1) - a.1.min(b.1) >= 3;
+        empties.len() <= 64 && empties.iter().enumerate().all(|(k, &a)| empties[k + 1..].iter().all(|&b| apart(a, b)))
     }
 
     #[inline]

@@ -388,3 +388,66 @@ fn relevant_cells_cover_every_flip_and_closer() {
 fn relevant_cells_cover_every_adjacent_flip() {
     relevant_covers_every_change::<Adjacent>(false);
 }
+
+/// Random playouts from the sparse boards whose empty cells [`Rules::independent`] calls
+/// independent: before every move, every cell still empty must have, for each colour,
+/// the flip count it had at the start, since the independent counter relies on it.
+fn independent_cells_keep_their_flips<R: Rules>() {
+    let mut rng = Rng(0xbb67_ae85_84ca_a73b);
+    let (mut independent, mut moves) = (0, 0);
+    for _ in 0..3000 {
+        let start = sparse_board(&mut rng);
+        if !R::independent(&start) {
+            continue;
+        }
+        independent += 1;
+        let empty: Vec<usize> = (0..start.len()).filter(|&i| start.cell(i).is_none()).collect();
+        let flips = |b: &Board, at: usize| [R::flip_count(b, Color::Black, at), R::flip_count(b, Color::White, at)];
+        let at_start: Vec<[usize; 2]> = empty.iter().map(|&at| flips(&start, at)).collect();
+        for _ in 0..10 {
+            let mut b = start.clone();
+            let mut color = if rng.next() % 2 == 0 { Color::Black } else { Color::White };
+            while !R::game_over(&b, color) {
+                for (k, &at) in empty.iter().enumerate() {
+                    if b.cell(at).is_none() {
+                        assert_eq!(flips(&b, at), at_start[k], "{:?} on {:?} after moves", b.coords(at), start);
+                    }
+                }
+                let legal = R::legal_moves(&b, color);
+                if legal.is_empty() {
+                    color = color.opponent();
+                    continue;
+                }
+                let at = legal[(rng.next() % legal.len() as u64) as usize];
+                R::play(&mut b, color, at).unwrap();
+                moves += 1;
+                color = color.opponent();
+            }
+        }
+    }
+    assert!(independent > 300 && independent < 2700, "{} independent boards of 3000", independent);
+    assert!(moves > 5_000, "{} moves", moves);
+}
+
+#[test]
+fn independent_flanking_cells_keep_their_flips() {
+    independent_cells_keep_their_flips::<Flanking>();
+}
+
+#[test]
+fn independent_adjacent_cells_keep_their_flips() {
+    independent_cells_keep_their_flips::<Adjacent>();
+}
+
+#[test]
+fn independence_of_small_boards() {
+    // Far apart on one line, each between its own runs: independent.
+    assert!(Flanking::independent(&board(&["BW.BWBW.BW"])));
+    // The left move flips the W at column 2, which the right cell's run reads.
+    assert!(!Flanking::independent(&board(&["B.WW.B"])));
+    // Two empty cells side by side: each is on the other's ray.
+    assert!(!Flanking::independent(&board(&["BW..WB"])));
+    // Adjacent capture: three columns apart is enough, two is not.
+    assert!(Adjacent::independent(&board(&["B.WB.W"])));
+    assert!(!Adjacent::independent(&board(&["B.W.WB"])));
+}
