@@ -9,6 +9,10 @@
 //!   the last one or two empty cells counted directly, without making the moves;
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts.
 //!
+//! Before walking, [`count`] takes a shortcut where it can: when no move can change what
+//! a move elsewhere flips (a large board with a few scattered empty cells), the count
+//! is a small dynamic programme over the sets of cells left ([`super::independent`]).
+//!
 //! Counts are kept from the point of view of the player to move ([`Outcomes`]: wins,
 //! losses, draws), so a position and its colour-swapped twin share one table entry. The
 //! number of sequences below a position depends only on the position, so a
@@ -27,6 +31,7 @@ use std::sync::Mutex;
 use super::bitboard;
 use super::board::{Board, Color};
 use super::error::InputError;
+use super::independent;
 use super::nat::Nat;
 use super::rules::Rules;
 use super::table::{Table, TableKey};
@@ -705,12 +710,16 @@ pub struct Options {
     pub table: bool,
     /// Whether boards within 8×8 use the 64-bit walk (else the general one, for tests).
     pub bitboards: bool,
+    /// Whether boards whose empty cells are independent are counted by
+    /// [`super::independent`] (else walked like the others, for tests).
+    pub independent: bool,
 }
 
 impl Default for Options {
-    /// A table, the 64-bit walk where it fits, and threads for large counts only.
+    /// A table, the 64-bit walk where it fits, the shortcut for independent empty
+    /// cells, and threads for large counts only.
     fn default() -> Options {
-        Options { threads: 0, table: true, bitboards: true }
+        Options { threads: 0, table: true, bitboards: true, independent: true }
     }
 }
 
@@ -749,6 +758,11 @@ pub struct Report {
 pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Report {
     let empties = board.empties();
     assert!(empties <= MAX_EMPTIES, "{} empty cells are more than count() takes", empties);
+    if options.independent {
+        if let Some(report) = independent::count::<R>(board, to_move) {
+            return report;
+        }
+    }
     let run = || {
         let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
         match bits {

@@ -11,6 +11,7 @@
 //! | [`scan`] | whitespace tokens with line numbers |
 //! | [`error`] | input errors and the judges' error type |
 //! | [`count`] | the outcome counter (every move sequence to the end) |
+//! | [`independent`] | the counter's shortcut when no move affects another |
 //! | [`table`] | the transposition table |
 //! | [`nat`] | natural numbers of any size, for counts beyond `u128` |
 //! | [`judge`] | the shared `main`: input, buffered output, exit codes |
@@ -35,6 +36,7 @@ pub mod endgame;
 pub mod error;
 pub mod eval;
 pub mod game;
+pub mod independent;
 pub mod judge;
 pub mod jutge_p18992;
 pub mod nat;

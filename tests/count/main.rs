@@ -11,7 +11,7 @@ use std::io::Write;
 
 use othello::board::{Board, Color};
 use othello::count::{count, Options, Report};
-use othello::rules::{Adjacent, Flanking};
+use othello::rules::{Adjacent, Flanking, Rules};
 
 mod reference;
 
@@ -93,15 +93,19 @@ fn playout(rng: &mut Rng, n: usize, empties: usize) -> Grid {
 // ---------------------------------------------------------------------------------------
 // The library side.
 
-/// Every combination of the counting options.
+/// Every combination of the counting options with the shortcut for independent empty
+/// cells, and the two walks with and without a table without it.
 fn all_options() -> Vec<Options> {
     let mut all = Vec::new();
     for &threads in &[1, 2] {
         for &table in &[true, false] {
             for &bitboards in &[true, false] {
-                all.push(Options { threads, table, bitboards });
+                all.push(Options { threads, table, bitboards, independent: true });
             }
         }
+    }
+    for &(table, bitboards) in &[(true, false), (false, true)] {
+        all.push(Options { threads: 1, table, bitboards, independent: false });
     }
     all
 }
@@ -363,6 +367,34 @@ fn flanking_large_boards() {
         positions += 1;
     }
     assert_no_failures(failures, positions);
+}
+
+/// Boards of 8×8..40×40 with 2..=8 scattered empty cells, under both rule sets: many
+/// have independent empty cells, which the shortcut counts (and the walks, under the
+/// options without it).
+#[test]
+fn independent_empty_cells() {
+    let mut rng = Rng::new(1616);
+    let options = all_options();
+    let mut failures = Vec::new();
+    let (positions, mut independent) = (240, [0, 0]);
+    for i in 0..positions {
+        let n = rng.range(8, 40);
+        let empties = rng.range(2, 8);
+        let percent = if rng.chance(25) { random_black_percent(&mut rng) } else { 50 };
+        let grid = random_grid(&mut rng, n, n, empties, percent);
+        if i % 2 == 0 {
+            independent[0] += Flanking::independent(&library_board(&grid)) as usize;
+            let expected = strings(reference::flanking(&grid, true));
+            failures.extend(check_flanking(&grid, &expected, &options));
+        } else {
+            independent[1] += Adjacent::independent(&library_board(&grid)) as usize;
+            let expected = strings(reference::adjacent(&grid));
+            failures.extend(check_adjacent(&grid, &expected, &options));
+        }
+    }
+    assert_no_failures(failures, positions);
+    assert!(independent.iter().all(|&k| k >= 25 && k <= 110), "independent boards (flanking, adjacent): {:?}", independent);
 }
 
 // ---------------------------------------------------------------------------------------
