@@ -525,6 +525,7 @@ use std::sync::Mutex;
 use super::bitboard;
 use super::board::{Board, Color};
 use super::error::InputError;
+use super::independent;
 use super::nat::Nat;
 use super::rules::Rules;
 use super::table::{Table, TableKey};
@@ -1112,11 +1113,12 @@ pub struct Options {
     pub threads: usize,
     pub table: bool,
     pub bitboards: bool,
+    pub independent: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { threads: 0, table: true, bitboards: true }
+        Options { threads: 0, table: true, bitboards: true, independent: true }
     }
 }
 
@@ -1132,6 +1134,11 @@ pub struct Report {
 pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Report {
     let empties = board.empties();
     assert!(empties <= MAX_EMPTIES, "{} empty cells are more than count() takes", empties);
+    if options.independent {
+        if let Some(report) = independent::count::<R>(board, to_move) {
+            return report;
+        }
+    }
     let run = || {
         let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
         match bits {
@@ -1369,6 +1376,94 @@ impl fmt::Display for Error {
     }
 }
 }
+pub mod independent {
+use super::board::{Board, Color};
+use super::count::Report;
+use super::nat::Nat;
+use super::rules::Rules;
+
+pub const MAX_CELLS: usize = 16;
+
+type Histogram = Vec<(i32, u64)>;
+
+struct Programme {
+    gain: [Vec<i32>; 2],
+    passes: bool,
+    memo: Vec<Option<Histogram>>,
+    nodes: u64,
+    hits: u64,
+}
+
+impl Programme {
+    fn histogram(&mut self, mask: u32, side: usize) -> usize {
+        let state = (mask as usize) << 1 | side;
+        if self.memo[state].is_some() {
+            self.hits += 1;
+            return state;
+        }
+        self.nodes += 1;
+        let can_move = |gain: &[i32]| (0..gain.len()).any(|k| mask >> k & 1 == 1 && gain[k] != 0);
+        let mut sum: Histogram = Vec::new();
+        if can_move(&self.gain[side]) {
+            for k in 0..self.gain[side].len() {
+                let gain = self.gain[side][k];
+                if mask >> k & 1 == 1 && gain != 0 {
+                    let child = self.histogram(mask & !(1 << k), 1 - side);
+                    let below = self.memo[child].as_ref().map_or(&[][..], |h| &h[..]);
+                    sum.extend(below.iter().map(|&(change, n)| (change + gain, n)));
+                }
+            }
+        } else if self.passes && can_move(&self.gain[1 - side]) {
+            let child = self.histogram(mask, 1 - side);
+            sum = self.memo[child].clone().unwrap_or_default();
+        } else {
+            sum.push((0, 1));
+        }
+        sum.sort_unstable_by_key(|&(change, _)| change);
+        let mut merged: Histogram = Vec::with_capacity(sum.len());
+        for (change, n) in sum {
+            match merged.last_mut() {
+                Some(last) if last.0 == change => last.1 += n,
+                _ => merged.push((change, n)),
+            }
+        }
+        self.memo[state] = Some(merged);
+        state
+    }
+}
+
+pub fn count<R: Rules>(board: &Board, to_move: Color) -> Option<Report> {
+    let cells: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
+    if cells.len() > MAX_CELLS || !R::independent(board) {
+        return None;
+    }
+    let gain = |color: Color, sign: i32| -> Vec<i32> {
+        cells.iter().map(|&at| sign * R::flip_count(board, color, at) as i32).map(|f| if f == 0 { 0 } else { 2 * f + f.signum() }).collect()
+    };
+    let mut p = Programme {
+        gain: [gain(Color::Black, 1), gain(Color::White, -1)],
+        passes: R::PASSES,
+        memo: vec![None; 2 << cells.len()],
+        nodes: 0,
+        hits: 0,
+    };
+    let full = ((1u64 << cells.len()) - 1) as u32;
+    let root = p.histogram(full, to_move.index());
+    let margin = board.discs(Color::Black) as i32 - board.discs(Color::White) as i32;
+    let mut tally = [0u64; 3];
+    for &(change, n) in p.memo[root].as_ref().map_or(&[][..], |h| &h[..]) {
+        let end = margin + change;
+        tally[if end > 0 { 0 } else if end < 0 { 1 } else { 2 }] += n;
+    }
+    Some(Report {
+        black: Nat::from(tally[0]),
+        white: Nat::from(tally[1]),
+        draws: Nat::from(tally[2]),
+        nodes: p.nodes,
+        hits: p.hits,
+    })
+}
+}
 pub mod judge {
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
@@ -1536,6 +1631,8 @@ pub trait Rules {
 
     fn relevant(board: &Board) -> Vec<bool>;
 
+    fn independent(board: &Board) -> bool;
+
     fn bit_last_flips(p: u64, sq: u32) -> u32;
 
     fn legal_moves(board: &Board, color: Color) -> Vec<usize> {
@@ -1615,53 +1712,11 @@ impl Rules for Flanking {
     }
 
     fn relevant(board: &Board) -> Vec<bool> {
-        let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
-        let coarse = empties.len() > 64;
-        let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
-        let mut causes = vec![0u64; board.len()];
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for (j, &e) in empties.iter().enumerate() {
-                let me = if coarse { 1 } else { 1u64 << j };
-                let may = |causes: &[u64], i: usize| -> u8 {
-                    let elsewhere = if coarse {
-                        causes[i] != 0
-                    } else {
-                        let others = causes[i] & !me;
-                        (0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
-                    };
-                    match board.cell(i) {
-                        None => 3,
-                        _ if elsewhere => 3,
-                        Some(Color::Black) => 1,
-                        Some(Color::White) => 2,
-                    }
-                };
-                for d in 0..DIRECTIONS.len() {
-                    let ray: Vec<usize> = board.ray(e, d).collect();
-                    for run_colour in [1u8, 2u8].iter() {
-                        let closer = 3 - run_colour;
-                        for k in 0..ray.len() {
-                            if may(&causes, ray[k]) & run_colour == 0 {
-                                break;
-                            }
-                            if k + 1 < ray.len() && may(&causes, ray[k + 1]) & closer != 0 {
-                                relevant[ray[k + 1]] = true;
-                                for &i in &ray[..=k] {
-                                    relevant[i] = true;
-                                    if causes[i] & me == 0 {
-                                        causes[i] |= me;
-                                        changed = true;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        relevant
+        flanking_analysis(board).0
+    }
+
+    fn independent(board: &Board) -> bool {
+        flanking_analysis(board).1
     }
 
     #[inline]
@@ -1678,6 +1733,62 @@ impl Rules for Flanking {
     fn bit_last_flips(p: u64, sq: u32) -> u32 {
         bitboard::last_flips(p, sq)
     }
+}
+
+fn flanking_analysis(board: &Board) -> (Vec<bool>, bool) {
+    let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
+    let coarse = empties.len() > 64;
+    let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
+    let mut causes = vec![0u64; board.len()];
+    let read_changeable = std::cell::Cell::new(false);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        read_changeable.set(false);
+        for (j, &e) in empties.iter().enumerate() {
+            let me = if coarse { 1 } else { 1u64 << j };
+            let may = |causes: &[u64], i: usize| -> u8 {
+                let elsewhere = if coarse {
+                    causes[i] != 0
+                } else {
+                    let others = causes[i] & !me;
+                    (0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
+                };
+                let may = match board.cell(i) {
+                    None => 3,
+                    _ if elsewhere => 3,
+                    Some(Color::Black) => 1,
+                    Some(Color::White) => 2,
+                };
+                if may == 3 {
+                    read_changeable.set(true);
+                }
+                may
+            };
+            for d in 0..DIRECTIONS.len() {
+                let ray: Vec<usize> = board.ray(e, d).collect();
+                for run_colour in [1u8, 2u8].iter() {
+                    let closer = 3 - run_colour;
+                    for k in 0..ray.len() {
+                        if may(&causes, ray[k]) & run_colour == 0 {
+                            break;
+                        }
+                        if k + 1 < ray.len() && may(&causes, ray[k + 1]) & closer != 0 {
+                            relevant[ray[k + 1]] = true;
+                            for &i in &ray[..=k] {
+                                relevant[i] = true;
+                                if causes[i] & me == 0 {
+                                    causes[i] |= me;
+                                    changed = true;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (relevant, !coarse && !read_changeable.get())
 }
 
 fn between(board: &Board, a: usize, b: usize, c: usize) -> bool {
@@ -1728,6 +1839,12 @@ impl Rules for Adjacent {
             }
         }
         live
+    }
+
+    fn independent(board: &Board) -> bool {
+        let empties: Vec<(usize, usize)> = (0..board.len()).filter(|&i| board.cell(i).is_none()).map(|i| board.coords(i)).collect();
+        let apart = |a: (usize, usize), b: (usize, usize)| a.0.max(b.0) - a.0.min(b.0) >= 3 || a.1.max(b.1) - a.1.min(b.1) >= 3;
+        empties.len() <= 64 && empties.iter().enumerate().all(|(k, &a)| empties[k + 1..].iter().all(|&b| apart(a, b)))
     }
 
     #[inline]

@@ -740,6 +740,8 @@ pub trait Rules {
 
     fn relevant(board: &Board) -> Vec<bool>;
 
+    fn independent(board: &Board) -> bool;
+
     fn bit_last_flips(p: u64, sq: u32) -> u32;
 
     fn legal_moves(board: &Board, color: Color) -> Vec<usize> {
@@ -819,53 +821,11 @@ impl Rules for Flanking {
     }
 
     fn relevant(board: &Board) -> Vec<bool> {
-        let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
-        let coarse = empties.len() > 64;
-        let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
-        let mut causes = vec![0u64; board.len()];
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for (j, &e) in empties.iter().enumerate() {
-                let me = if coarse { 1 } else { 1u64 << j };
-                let may = |causes: &[u64], i: usize| -> u8 {
-                    let elsewhere = if coarse {
-                        causes[i] != 0
-                    } else {
-                        let others = causes[i] & !me;
-                        (0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
-                    };
-                    match board.cell(i) {
-                        None => 3,
-                        _ if elsewhere => 3,
-                        Some(Color::Black) => 1,
-                        Some(Color::White) => 2,
-                    }
-                };
-                for d in 0..DIRECTIONS.len() {
-                    let ray: Vec<usize> = board.ray(e, d).collect();
-                    for run_colour in [1u8, 2u8].iter() {
-                        let closer = 3 - run_colour;
-                        for k in 0..ray.len() {
-                            if may(&causes, ray[k]) & run_colour == 0 {
-                                break;
-                            }
-                            if k + 1 < ray.len() && may(&causes, ray[k + 1]) & closer != 0 {
-                                relevant[ray[k + 1]] = true;
-                                for &i in &ray[..=k] {
-                                    relevant[i] = true;
-                                    if causes[i] & me == 0 {
-                                        causes[i] |= me;
-                                        changed = true;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        relevant
+        flanking_analysis(board).0
+    }
+
+    fn independent(board: &Board) -> bool {
+        flanking_analysis(board).1
     }
 
     #[inline]
@@ -882,6 +842,62 @@ impl Rules for Flanking {
     fn bit_last_flips(p: u64, sq: u32) -> u32 {
         bitboard::last_flips(p, sq)
     }
+}
+
+fn flanking_analysis(board: &Board) -> (Vec<bool>, bool) {
+    let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
+    let coarse = empties.len() > 64;
+    let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
+    let mut causes = vec![0u64; board.len()];
+    let read_changeable = std::cell::Cell::new(false);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        read_changeable.set(false);
+        for (j, &e) in empties.iter().enumerate() {
+            let me = if coarse { 1 } else { 1u64 << j };
+            let may = |causes: &[u64], i: usize| -> u8 {
+                let elsewhere = if coarse {
+                    causes[i] != 0
+                } else {
+                    let others = causes[i] & !me;
+                    (0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
+                };
+                let may = match board.cell(i) {
+                    None => 3,
+                    _ if elsewhere => 3,
+                    Some(Color::Black) => 1,
+                    Some(Color::White) => 2,
+                };
+                if may == 3 {
+                    read_changeable.set(true);
+                }
+                may
+            };
+            for d in 0..DIRECTIONS.len() {
+                let ray: Vec<usize> = board.ray(e, d).collect();
+                for run_colour in [1u8, 2u8].iter() {
+                    let closer = 3 - run_colour;
+                    for k in 0..ray.len() {
+                        if may(&causes, ray[k]) & run_colour == 0 {
+                            break;
+                        }
+                        if k + 1 < ray.len() && may(&causes, ray[k + 1]) & closer != 0 {
+                            relevant[ray[k + 1]] = true;
+                            for &i in &ray[..=k] {
+                                relevant[i] = true;
+                                if causes[i] & me == 0 {
+                                    causes[i] |= me;
+                                    changed = true;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (relevant, !coarse && !read_changeable.get())
 }
 
 fn between(board: &Board, a: usize, b: usize, c: usize) -> bool {
@@ -932,6 +948,12 @@ impl Rules for Adjacent {
             }
         }
         live
+    }
+
+    fn independent(board: &Board) -> bool {
+        let empties: Vec<(usize, usize)> = (0..board.len()).filter(|&i| board.cell(i).is_none()).map(|i| board.coords(i)).collect();
+        let apart = |a: (usize, usize), b: (usize, usize)| a.0.max(b.0) - a.0.min(b.0) >= 3 || a.1.max(b.1) - a.1.min(b.1) >= 3;
+        empties.len() <= 64 && empties.iter().enumerate().all(|(k, &a)| empties[k + 1..].iter().all(|&b| apart(a, b)))
     }
 
     #[inline]
