@@ -99,8 +99,11 @@ pub fn count<R: Rules>(board: &Board, to_move: Color) -> Option<Report> {
     if cells.len() > MAX_CELLS || !R::independent(board) {
         return None;
     }
+    // A move flipping `n` discs gains its player the new disc and the `n` flipped ones,
+    // which the other player loses: 2n + 1 on black's margin, with the mover's sign.
     let gain = |color: Color, sign: i32| -> Vec<i32> {
-        cells.iter().map(|&at| sign * R::flip_count(board, color, at) as i32).map(|f| if f == 0 { 0 } else { 2 * f + f.signum() }).collect()
+        let change = |n: usize| if n == 0 { 0 } else { sign * (2 * n as i32 + 1) };
+        cells.iter().map(|&at| change(R::flip_count(board, color, at))).collect()
     };
     let mut p = Programme {
         gain: [gain(Color::Black, 1), gain(Color::White, -1)],
