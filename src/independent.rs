@@ -27,52 +27,65 @@ pub const MAX_CELLS: usize = 16;
 type Histogram = Vec<(i32, u64)>;
 
 /// The programme: per colour and cell, the margin change for black of that colour's move
-/// there (0: not a legal move); the histograms found so far.
+/// there (0: not a legal move); per state, its histogram once found (empty until then:
+/// every state has at least one sequence below it).
 struct Programme {
     gain: [Vec<i32>; 2],
     passes: bool,
-    memo: Vec<Option<Histogram>>,
+    memo: Vec<Histogram>,
     nodes: u64,
     hits: u64,
 }
 
 impl Programme {
-    /// Fills in the histogram of the state (`mask`, `side`) and returns its number.
-    fn histogram(&mut self, mask: u32, side: usize) -> usize {
+    /// The histogram of the state (`mask`, `side`), found once.
+    fn histogram(&mut self, mask: u32, side: usize) -> &Histogram {
         let state = (mask as usize) << 1 | side;
-        if self.memo[state].is_some() {
-            self.hits += 1;
-            return state;
-        }
-        self.nodes += 1;
-        let can_move = |gain: &[i32]| (0..gain.len()).any(|k| mask >> k & 1 == 1 && gain[k] != 0);
-        let mut sum: Histogram = Vec::new();
-        if can_move(&self.gain[side]) {
-            for k in 0..self.gain[side].len() {
-                let gain = self.gain[side][k];
-                if mask >> k & 1 == 1 && gain != 0 {
-                    let child = self.histogram(mask & !(1 << k), 1 - side);
-                    let below = self.memo[child].as_ref().map_or(&[][..], |h| &h[..]);
-                    sum.extend(below.iter().map(|&(change, n)| (change + gain, n)));
-                }
-            }
-        } else if self.passes && can_move(&self.gain[1 - side]) {
-            let child = self.histogram(mask, 1 - side);
-            sum = self.memo[child].clone().unwrap_or_default();
+        if self.memo[state].is_empty() {
+            self.nodes += 1;
+            let sum = self.below(mask, side);
+            self.memo[state] = merged(sum);
         } else {
-            sum.push((0, 1));
+            self.hits += 1;
         }
-        sum.sort_unstable_by_key(|&(change, _)| change);
-        let mut merged: Histogram = Vec::with_capacity(sum.len());
-        for (change, n) in sum {
-            match merged.last_mut() {
-                Some(last) if last.0 == change => last.1 += n,
-                _ => merged.push((change, n)),
+        &self.memo[state]
+    }
+
+    /// The margin changes of every sequence from (`mask`, `side`), unsorted: each move
+    /// shifts its child's histogram by its gain; a player without a move passes (if the
+    /// rules say so and the other can move) or the game ends.
+    fn below(&mut self, mask: u32, side: usize) -> Histogram {
+        let mut sum = Vec::new();
+        for k in 0..self.gain[side].len() {
+            let gain = self.gain[side][k];
+            if mask >> k & 1 == 1 && gain != 0 {
+                let child = self.histogram(mask & !(1 << k), 1 - side);
+                sum.extend(child.iter().map(|&(change, n)| (change + gain, n)));
             }
         }
-        self.memo[state] = Some(merged);
-        state
+        if sum.is_empty() {
+            let other_moves = (0..self.gain[1 - side].len()).any(|k| mask >> k & 1 == 1 && self.gain[1 - side][k] != 0);
+            if self.passes && other_moves {
+                sum = self.histogram(mask, 1 - side).clone();
+            } else {
+                sum.push((0, 1));
+            }
+        }
+        sum
     }
+}
+
+/// `changes` sorted, with the counts of equal changes added up.
+fn merged(mut changes: Histogram) -> Histogram {
+    changes.sort_unstable_by_key(|&(change, _)| change);
+    let mut merged: Histogram = Vec::with_capacity(changes.len());
+    for (change, n) in changes {
+        match merged.last_mut() {
+            Some(last) if last.0 == change => last.1 += n,
+            _ => merged.push((change, n)),
+        }
+    }
+    merged
 }
 
 /// The outcomes of every move sequence from `board` with `to_move` to move, if its empty
@@ -108,15 +121,14 @@ pub fn count<R: Rules>(board: &Board, to_move: Color) -> Option<Report> {
     let mut p = Programme {
         gain: [gain(Color::Black, 1), gain(Color::White, -1)],
         passes: R::PASSES,
-        memo: vec![None; 2 << cells.len()],
+        memo: vec![Vec::new(); 2 << cells.len()],
         nodes: 0,
         hits: 0,
     };
     let full = ((1u64 << cells.len()) - 1) as u32;
-    let root = p.histogram(full, to_move.index());
     let margin = board.discs(Color::Black) as i32 - board.discs(Color::White) as i32;
     let mut tally = [0u64; 3];
-    for &(change, n) in p.memo[root].as_ref().map_or(&[][..], |h| &h[..]) {
+    for &(change, n) in p.histogram(full, to_move.index()) {
         let end = margin + change;
         tally[if end > 0 { 0 } else if end < 0 { 1 } else { 2 }] += n;
     }

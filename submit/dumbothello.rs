@@ -1389,47 +1389,55 @@ type Histogram = Vec<(i32, u64)>;
 struct Programme {
     gain: [Vec<i32>; 2],
     passes: bool,
-    memo: Vec<Option<Histogram>>,
+    memo: Vec<Histogram>,
     nodes: u64,
     hits: u64,
 }
 
 impl Programme {
-    fn histogram(&mut self, mask: u32, side: usize) -> usize {
+    fn histogram(&mut self, mask: u32, side: usize) -> &Histogram {
         let state = (mask as usize) << 1 | side;
-        if self.memo[state].is_some() {
-            self.hits += 1;
-            return state;
-        }
-        self.nodes += 1;
-        let can_move = |gain: &[i32]| (0..gain.len()).any(|k| mask >> k & 1 == 1 && gain[k] != 0);
-        let mut sum: Histogram = Vec::new();
-        if can_move(&self.gain[side]) {
-            for k in 0..self.gain[side].len() {
-                let gain = self.gain[side][k];
-                if mask >> k & 1 == 1 && gain != 0 {
-                    let child = self.histogram(mask & !(1 << k), 1 - side);
-                    let below = self.memo[child].as_ref().map_or(&[][..], |h| &h[..]);
-                    sum.extend(below.iter().map(|&(change, n)| (change + gain, n)));
-                }
-            }
-        } else if self.passes && can_move(&self.gain[1 - side]) {
-            let child = self.histogram(mask, 1 - side);
-            sum = self.memo[child].clone().unwrap_or_default();
+        if self.memo[state].is_empty() {
+            self.nodes += 1;
+            let sum = self.below(mask, side);
+            self.memo[state] = merged(sum);
         } else {
-            sum.push((0, 1));
+            self.hits += 1;
         }
-        sum.sort_unstable_by_key(|&(change, _)| change);
-        let mut merged: Histogram = Vec::with_capacity(sum.len());
-        for (change, n) in sum {
-            match merged.last_mut() {
-                Some(last) if last.0 == change => last.1 += n,
-                _ => merged.push((change, n)),
+        &self.memo[state]
+    }
+
+    fn below(&mut self, mask: u32, side: usize) -> Histogram {
+        let mut sum = Vec::new();
+        for k in 0..self.gain[side].len() {
+            let gain = self.gain[side][k];
+            if mask >> k & 1 == 1 && gain != 0 {
+                let child = self.histogram(mask & !(1 << k), 1 - side);
+                sum.extend(child.iter().map(|&(change, n)| (change + gain, n)));
             }
         }
-        self.memo[state] = Some(merged);
-        state
+        if sum.is_empty() {
+            let other_moves = (0..self.gain[1 - side].len()).any(|k| mask >> k & 1 == 1 && self.gain[1 - side][k] != 0);
+            if self.passes && other_moves {
+                sum = self.histogram(mask, 1 - side).clone();
+            } else {
+                sum.push((0, 1));
+            }
+        }
+        sum
     }
+}
+
+fn merged(mut changes: Histogram) -> Histogram {
+    changes.sort_unstable_by_key(|&(change, _)| change);
+    let mut merged: Histogram = Vec::with_capacity(changes.len());
+    for (change, n) in changes {
+        match merged.last_mut() {
+            Some(last) if last.0 == change => last.1 += n,
+            _ => merged.push((change, n)),
+        }
+    }
+    merged
 }
 
 pub fn count<R: Rules>(board: &Board, to_move: Color) -> Option<Report> {
@@ -1444,15 +1452,14 @@ pub fn count<R: Rules>(board: &Board, to_move: Color) -> Option<Report> {
     let mut p = Programme {
         gain: [gain(Color::Black, 1), gain(Color::White, -1)],
         passes: R::PASSES,
-        memo: vec![None; 2 << cells.len()],
+        memo: vec![Vec::new(); 2 << cells.len()],
         nodes: 0,
         hits: 0,
     };
     let full = ((1u64 << cells.len()) - 1) as u32;
-    let root = p.histogram(full, to_move.index());
     let margin = board.discs(Color::Black) as i32 - board.discs(Color::White) as i32;
     let mut tally = [0u64; 3];
-    for &(change, n) in p.memo[root].as_ref().map_or(&[][..], |h| &h[..]) {
+    for &(change, n) in p.histogram(full, to_move.index()) {
         let end = margin + change;
         tally[if end > 0 { 0 } else if end < 0 { 1 } else { 2 }] += n;
     }
