@@ -111,6 +111,12 @@ fn flipped_down(p: u64, o: u64, ray: u64) -> u64 {
 
 #[inline]
 pub fn flanking_flips(p: u64, o: u64, sq: u32) -> u64 {
+    #[cfg(not(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2")))]
+    return flips_by_rays(p, o, sq);
+}
+
+#[inline]
+pub fn flips_by_rays(p: u64, o: u64, sq: u32) -> u64 {
     let r = &RAYS[sq as usize];
     flipped_down(p, o, r[0])
         | flipped_down(p, o, r[1])

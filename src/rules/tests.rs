@@ -234,6 +234,7 @@ fn bitboards_agree_on_100000_reachable_positions() {
                     Flanking::flips(&b, side, i, &mut flips);
                     let want = flips.iter().fold(0u64, |m, &f| m | 1 << f);
                     assert_eq!(bitboard::flanking_flips(p, o, i as u32), want);
+                    assert_eq!(bitboard::flips_by_rays(p, o, i as u32), want);
                 }
             }
             let over = bitboard::flanking_moves(black, white, empty) == 0 && bitboard::flanking_moves(white, black, empty) == 0;
@@ -253,6 +254,27 @@ fn bitboards_agree_on_100000_reachable_positions() {
 }
 
 /// The bit of cell `(r, c)` moved by a map of coordinates, for every set bit of `b`.
+/// The two ways of computing flips give the same mask on any cells, legal moves or not,
+/// with boards from nearly empty to nearly full.
+#[test]
+fn flips_by_rays_and_by_lines_agree() {
+    let mut rng = Rng(0x5eed_f11b_5eed_f11b);
+    for round in 0..200_000 {
+        let density = round % 4;
+        let mut occupied = rng.next();
+        for _ in 0..density {
+            occupied |= rng.next();
+        }
+        let sq = (rng.next() % 64) as u32;
+        let p = occupied & rng.next() & !(1 << sq);
+        let o = occupied & !p & !(1 << sq);
+        let rays = bitboard::flips_by_rays(p, o, sq);
+        assert_eq!(bitboard::flanking_flips(p, o, sq), rays, "{:#x} {:#x} {}", p, o, sq);
+        #[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
+        assert_eq!(bitboard::flips_by_lines(p, o, sq), rays, "{:#x} {:#x} {}", p, o, sq);
+    }
+}
+
 fn map_cells(b: u64, f: &dyn Fn(usize, usize) -> (usize, usize)) -> u64 {
     (0..64).filter(|&sq| b >> sq & 1 == 1).fold(0, |m, sq| {
         let (r, c) = f(sq / 8, sq % 8);

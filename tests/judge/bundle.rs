@@ -60,6 +60,8 @@ fn bundles_carry_only_the_modules_they_reach() {
     // No comment or test code is bundled.
     let text = fresh_bundle("b4254");
     assert!(!text.contains("#[cfg(test)]") && !text.contains("\n///") && !text.contains("mod tests"));
+    // Nor code that needs a cargo feature: judges compile without cargo.
+    assert!(!text.contains("unsafe") && !text.contains("#[cfg(all(feature") && !text.contains("_pext_u64"));
 }
 
 #[test]
@@ -85,6 +87,20 @@ fn the_bundler_refuses_what_breaks_bundles() {
     )
     .unwrap();
     assert!(ok.contains("pub mod a {\npub fn f() {}\n}") && !ok.contains("tests"), "{}", ok);
+    // Items that need a cargo feature are left out, whole; those that need it off stay.
+    let gated = bundler::bundle(
+        "x",
+        "extern crate othello;\nfn main() { othello::a::f(); }\n",
+        "pub mod a;\n",
+        &|_| {
+            Ok("pub fn f() -> u32 {\n    #[cfg(feature = \"fast\")]\n    return 1;\n    #[cfg(not(feature = \"fast\"))]\n    return 2;\n}\n\
+                #[cfg(all(feature = \"fast\", target_arch = \"x86_64\"))]\n#[inline]\nfn g() -> u32 {\n    if true {\n        unsafe { 3 }\n    } else {\n        4\n    }\n}\nconst AFTER: u32 = 5;\n"
+                .to_string())
+        },
+    )
+    .unwrap();
+    assert!(gated.contains("return 2;") && gated.contains("const AFTER: u32 = 5;"), "{}", gated);
+    assert!(!gated.contains("return 1;") && !gated.contains("fn g()") && !gated.contains("unsafe") && !gated.contains("4\n"), "{}", gated);
     assert!(!ok.contains("extern crate"));
 }
 

@@ -4,7 +4,10 @@
 //!
 //! Reachability follows code, not comments: the binary's `othello::<module>` paths, then
 //! each module's `super::<module>` paths. Comment lines (doc comments included) and the
-//! `#[cfg(test)] mod tests;` declarations are left out, which keeps bundles small.
+//! `#[cfg(test)] mod tests;` declarations are left out, which keeps bundles small; so are
+//! items that only exist with a cargo feature on (`#[cfg(feature = ..)]` or
+//! `#[cfg(all(feature = .., ..))]`), since judges compile without cargo and so without
+//! features: the bundles keep only the portable code, and no `unsafe`.
 //! Constructs that cannot survive bundling are refused with a message saying what to
 //! change.
 
@@ -53,6 +56,10 @@ pub fn strip(file: &str, text: &str) -> Result<String, Refusal> {
         if code.starts_with("//") {
             continue;
         }
+        if needs_a_feature(code) {
+            skip_item(&mut lines);
+            continue;
+        }
         if code == "#[cfg(test)]" {
             match lines.peek() {
                 Some(&(_, next)) if next.trim().starts_with("mod ") && next.trim().ends_with(';') => {
@@ -84,6 +91,27 @@ pub fn strip(file: &str, text: &str) -> Result<String, Refusal> {
         out.pop();
     }
     Ok(out)
+}
+
+/// Whether `code` is a `cfg` attribute that holds only with a cargo feature on.
+fn needs_a_feature(code: &str) -> bool {
+    code.starts_with("#[cfg(feature = ") || code.starts_with("#[cfg(all(feature = ")
+}
+
+/// Skips the lines of the item after a `cfg` attribute: further attributes, then a line
+/// ending in `;` or a block, to its closing brace.
+fn skip_item<'a, I: Iterator<Item = (usize, &'a str)>>(lines: &mut I) {
+    let mut depth = 0i32;
+    for (_, line) in lines {
+        let code = line.trim();
+        if code.starts_with("//") {
+            continue;
+        }
+        depth += code.matches('{').count() as i32 - code.matches('}').count() as i32;
+        if depth <= 0 && (code.ends_with(';') || code.ends_with('}')) {
+            return;
+        }
+    }
 }
 
 /// Refuses a line of code that a single-file bundle cannot compile.
