@@ -2111,6 +2111,7 @@ impl<K: TableKey, V> Table<K, V> {
 
     fn resize(&mut self, size: usize) -> Vec<Bucket<K, V>> {
         let mut buckets = Vec::with_capacity(size / 2);
+        huge_pages(buckets.as_ptr() as usize, buckets.capacity() * std::mem::size_of::<Bucket<K, V>>());
         buckets.resize_with(size / 2, || Bucket { slots: [None, None] });
         self.mask = size / 2 - 1;
         self.used = 0;
@@ -2168,5 +2169,8 @@ impl<K: TableKey, V> Table<K, V> {
 #[cfg(not(all(feature = "prefetch", target_arch = "x86_64")))]
 #[inline(always)]
 fn prefetch_line(_: *const i8) {}
+
+#[cfg(not(all(feature = "huge-pages", target_os = "linux")))]
+fn huge_pages(_: usize, _: usize) {}
 }
 }
