@@ -196,3 +196,6 @@ fn huge_pages(start: usize, len: usize) {
 
 #[cfg(not(all(feature = "huge-pages", target_os = "linux")))]
 fn huge_pages(_: usize, _: usize) {}
+
+#[cfg(test)]
+mod tests;
