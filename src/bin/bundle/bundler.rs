@@ -99,7 +99,8 @@ fn needs_a_feature(code: &str) -> bool {
 }
 
 /// Skips the lines of the item after a `cfg` attribute: further attributes, then a line
-/// ending in `;` or a block, to its closing brace.
+/// ending in `;` or a block, to its closing brace. Braces are counted line by line, so a
+/// gated item must not hold an unmatched brace in a string or character literal.
 fn skip_item<'a, I: Iterator<Item = (usize, &'a str)>>(lines: &mut I) {
     let mut depth = 0i32;
     for (_, line) in lines {
