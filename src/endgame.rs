@@ -149,6 +149,27 @@ fn final_score(p: u64, empties: u32) -> i32 {
     }
 }
 
+/// The final score for the player with discs `p` against `o` when `sq` is the only
+/// empty square: every other square is filled, so only flip counts matter.
+#[inline]
+fn last_score(p: u64, o: u64, sq: u32) -> i32 {
+    let margin = 2 * p.count_ones() as i32 - 63;
+    let k = last_flips(p, sq) as i32;
+    if k > 0 {
+        return margin + 2 * k + 1;
+    }
+    let k = last_flips(o, sq) as i32;
+    if k > 0 {
+        return margin - 2 * k - 1;
+    }
+    // Nobody can play the last square: it goes to the winner.
+    if margin > 0 {
+        margin + 1
+    } else {
+        margin - 1
+    }
+}
+
 /// The quadrants with an odd number of empty squares.
 #[inline]
 fn odd_quadrants(empty: u64) -> u64 {
@@ -327,24 +348,12 @@ impl Solver {
     }
 
     /// The last four (or fewer) empty squares: no table, moves in odd quadrants first,
-    /// the last square by flip count alone.
+    /// the last two squares by [`Solver::two`].
     fn small(&mut self, p: u64, o: u64, empty: u64, mut alpha: i32, beta: i32, passed: bool) -> i32 {
         self.nodes += 1;
         let n = empty.count_ones();
-        if n == 1 {
-            // Every other square is filled: only flip counts matter.
-            let sq = empty.trailing_zeros();
-            let margin = 2 * p.count_ones() as i32 - 63;
-            let k = last_flips(p, sq) as i32;
-            if k > 0 {
-                return margin + 2 * k + 1;
-            }
-            let k = last_flips(o, sq) as i32;
-            if k > 0 {
-                return margin - 2 * k - 1;
-            }
-            // Nobody can play the last square: it goes to the winner.
-            return if margin > 0 { margin + 1 } else { margin - 1 };
+        if n <= 2 {
+            return self.two(p, o, empty, alpha, beta);
         }
         let odd = odd_quadrants(empty);
         let mut best = -65;
@@ -378,6 +387,61 @@ impl Solver {
             return final_score(p, n);
         }
         -self.small(o, p, empty, -beta, -alpha, true)
+    }
+
+    /// The last two (or fewer) empty squares of a position already counted as a node:
+    /// each move is followed by the last square's flip count, without making it.
+    fn two(&mut self, p: u64, o: u64, empty: u64, alpha: i32, beta: i32) -> i32 {
+        if empty == 0 {
+            // A full board: counted as a pass to the opponent, who cannot move either.
+            self.nodes += 1;
+            return final_score(p, 0);
+        }
+        let a = empty.trailing_zeros();
+        let rest = empty & (empty - 1);
+        if rest == 0 {
+            return last_score(p, o, a);
+        }
+        let b = rest.trailing_zeros();
+        let mut best = -65;
+        for &(x, y) in [(a, b), (b, a)].iter() {
+            let flips = flanking_flips(p, o, x);
+            if flips != 0 {
+                self.nodes += 1;
+                let score = -last_score(o ^ flips, p ^ flips ^ 1u64 << x, y);
+                if score > best {
+                    best = score;
+                    if score >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best > -65 {
+            return best;
+        }
+        // The player to move passes (a node of its own); the opponent moves, or nobody
+        // can and the game ends.
+        self.nodes += 1;
+        let mut worst = 65;
+        for &(x, y) in [(a, b), (b, a)].iter() {
+            let flips = flanking_flips(o, p, x);
+            if flips != 0 {
+                self.nodes += 1;
+                let score = last_score(p ^ flips, o ^ flips ^ 1u64 << x, y);
+                if score < worst {
+                    worst = score;
+                    if score <= alpha {
+                        return worst;
+                    }
+                }
+            }
+        }
+        if worst < 65 {
+            worst
+        } else {
+            final_score(p, 2)
+        }
     }
 
     /// A shallow α-β with the mobility heuristic, to order moves at many empty squares.
