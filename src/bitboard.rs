@@ -8,7 +8,9 @@
 //! so discs can never spread outside the area.
 //!
 //! Everything here is shift-and-mask arithmetic: moves come from a fill along each of the
-//! eight directions, and the flips of a move are computed once, as a mask to XOR.
+//! eight directions, and the flips of a move are computed once, as a mask to XOR: along
+//! the eight rays from the square, or, in cargo builds for processors with BMI2, by
+//! `pext` look-up on the four lines through it.
 
 use super::board::{Board, Color};
 
@@ -145,7 +147,7 @@ fn flipped_down(p: u64, o: u64, ray: u64) -> u64 {
 /// against discs `o` under the standard rules (0 if the move is not legal).
 ///
 /// Cargo builds for a processor with BMI2 (the repository builds for the machine it runs
-/// on) read the four lines through `sq` with `pext` ([`flips_by_lines`]); every other
+/// on) read the four lines through `sq` with `pext` (`flips_by_lines`); every other
 /// build, the judge bundles included, walks the eight rays ([`flips_by_rays`]). Both give
 /// the same mask.
 ///
@@ -179,8 +181,8 @@ pub fn flips_by_rays(p: u64, o: u64, sq: u32) -> u64 {
 /// [`flanking_flips`] by table look-up on the four lines through `sq` (row, column and
 /// the two diagonals): `pext` packs each line's discs into a byte, [`LINES`] says where
 /// the runs of opponent discs next to `sq` end and which cells they cover, and `pdep`
-/// puts the flipped cells back. perft runs 1.3-1.5× faster than with [`flips_by_rays`] on AMD Zen 3;
-/// processors that microcode `pext` (AMD before Zen 3) would be slower.
+/// puts the flipped cells back. perft runs 1.3-1.5× faster than with [`flips_by_rays`]
+/// on AMD Zen 3; processors that microcode `pext` (AMD before Zen 3) would be slower.
 #[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
 #[inline]
 pub fn flips_by_lines(p: u64, o: u64, sq: u32) -> u64 {
