@@ -180,13 +180,15 @@ impl Rules for Flanking {
         (0..DIRECTIONS.len()).any(|d| Flanking::bracket(board, color, r, c, d) > 0)
     }
 
-    /// See [`flanking_analysis`].
+    /// The cells that a fixed point over the runs from each empty cell reaches
+    /// (`flanking_analysis`, below in the source): the empty cells, the discs a run may
+    /// flip, and the discs that may close one.
     fn relevant(board: &Board) -> Vec<bool> {
         flanking_analysis(board).0
     }
 
-    /// See [`flanking_analysis`]: the runs of the last pass read only cells that hold a
-    /// disc no other move can change.
+    /// From the same fixed point as [`Rules::relevant`]: independent when the runs of its
+    /// last pass read only cells that hold a disc no other move can change.
     fn independent(board: &Board) -> bool {
         flanking_analysis(board).1
     }
