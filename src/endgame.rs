@@ -348,12 +348,12 @@ impl Solver {
     }
 
     /// The last four (or fewer) empty squares: no table, moves in odd quadrants first,
-    /// the last two squares by [`Solver::two`].
+    /// the last two squares by [`Solver::last_two`].
     fn small(&mut self, p: u64, o: u64, empty: u64, mut alpha: i32, beta: i32, passed: bool) -> i32 {
         self.nodes += 1;
         let n = empty.count_ones();
         if n <= 2 {
-            return self.two(p, o, empty, alpha, beta);
+            return self.last_two(p, o, empty, alpha, beta);
         }
         let odd = odd_quadrants(empty);
         let mut best = -65;
@@ -391,7 +391,7 @@ impl Solver {
 
     /// The last two (or fewer) empty squares of a position already counted as a node:
     /// each move is followed by the last square's flip count, without making it.
-    fn two(&mut self, p: u64, o: u64, empty: u64, alpha: i32, beta: i32) -> i32 {
+    fn last_two(&mut self, p: u64, o: u64, empty: u64, alpha: i32, beta: i32) -> i32 {
         if empty == 0 {
             // A full board: counted as a pass to the opponent, who cannot move either.
             self.nodes += 1;
