@@ -16,8 +16,9 @@
 //!   number of empty squares first);
 //! - stability cut-offs: the opponent's stable discs (which can never flip) bound the
 //!   score from above;
-//! - the last four empty squares by dedicated code without a table, and the last one by
-//!   counting flips without making the move ([`super::bitboard::last_flips`]).
+//! - the last four empty squares by dedicated code without a table, the last two by
+//!   following each move with the last square's flip count, without making that move
+//!   ([`super::bitboard::last_flips`]).
 
 use super::bitboard::{flanking_flips, flanking_moves, last_flips, neighbours};
 use super::eval::Eval;
