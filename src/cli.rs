@@ -172,6 +172,9 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> Res
 /// ends with a summary. Returns the number of failed checks.
 fn solve_lines(text: &str, check: bool, out: &mut dyn Write) -> Result<usize, Error> {
     let (mut passed, mut failed) = (0, 0);
+    // One solver for all the positions, its table emptied before each: the table keeps the
+    // memory it has grown to, which a new one would map and zero again.
+    let mut solver = Solver::new(SOLVER_ENTRIES);
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
         let fields: Vec<&str> = line.split_whitespace().collect();
@@ -184,7 +187,8 @@ fn solve_lines(text: &str, check: bool, out: &mut dyn Write) -> Result<usize, Er
         let side = rest.get(1).cloned().unwrap_or("");
         let pos = Position::parse(rest[0], side).map_err(|e| InputError::at(number, e))?;
         let start = Instant::now();
-        let s = Solver::new(SOLVER_ENTRIES).solve(&pos);
+        solver.clear();
+        let s = solver.solve(&pos);
         let seconds = start.elapsed().as_secs_f64();
         let best = s.best.map_or("-".to_string(), |m| m.to_string());
         write!(out, "{} {:+} {} {} nodes {:.3} s {:.2} Mn/s", id, s.score, best, s.nodes, seconds, s.nodes as f64 / seconds.max(1e-9) / 1e6)?;

@@ -183,6 +183,12 @@ impl Solver {
         Solver { table: Table::new(entries), nodes: 0 }
     }
 
+    /// Forgets every position the table holds: a solve after this one searches as if the
+    /// solver were new (but for the table's size: it keeps what it has grown to).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
     /// Solves `pos` exactly.
     pub fn solve(&mut self, pos: &Position) -> Solution {
         self.nodes = 0;

@@ -2118,6 +2118,13 @@ impl<K: TableKey, V> Table<K, V> {
         std::mem::replace(&mut self.buckets, buckets)
     }
 
+    pub fn clear(&mut self) {
+        for bucket in self.buckets.iter_mut() {
+            bucket.slots = [None, None];
+        }
+        self.used = 0;
+    }
+
     #[inline]
     pub fn get(&self, key: &K) -> Option<&V> {
         let b = key.hash64() as usize & self.mask;
