@@ -165,9 +165,12 @@ static TRAINED: &[u8] = include_bytes!("../data/pattern-weights.bin");
 ///
 /// ```
 /// use othello::pattern::{evaluate, SCALE};
-/// use othello::bitboard::{START_BLACK, START_WHITE};
-/// // The start is even: the estimate is within a few discs of a draw.
-/// assert!(evaluate(START_BLACK, START_WHITE).abs() < 8 * SCALE);
+/// use othello::position::Position;
+/// // FFO #40, black to move, wins by 38 discs under perfect play.
+/// let board = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
+/// let pos = Position::parse(board, "X").unwrap();
+/// let guess = evaluate(pos.player, pos.opponent) / SCALE;
+/// assert!((guess - 38).abs() < 10, "{}", guess);
 /// ```
 #[inline]
 pub fn evaluate(p: u64, o: u64) -> i32 {
