@@ -157,8 +157,8 @@ pub fn for_each_feature<F: FnMut(usize)>(p: u64, o: u64, mut f: F) {
     f(CONSTANT_AT);
 }
 
-/// The trained weights.
-static TRAINED: &[u8] = include_bytes!("../data/pattern-weights.bin");
+/// The trained weights (a file of another size does not compile).
+static TRAINED: &[u8; 2 * WEIGHTS] = include_bytes!("../data/pattern-weights.bin");
 
 /// The evaluation of `p` to move against `o` with the trained weights, in 1/[`SCALE`]
 /// discs.
