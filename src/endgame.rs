@@ -36,8 +36,7 @@ const EVAL_ORDER_FROM: u32 = 14;
 /// The depth of that shallow search: deeper where the subtree below is larger.
 fn order_depth(empties: u32) -> u32 {
     match empties {
-        0..=13 => 0,
-        14..=15 => 1,
+        0..=15 => 0,
         16..=18 => 2,
         _ => 3,
     }
