@@ -9,11 +9,11 @@
 //!   [`TABLE_FROM`] empty squares, probed for the children too before any is searched
 //!   (enhanced transposition cut-off);
 //! - move ordering by depth: the stored best move first, the others sorted only if it
-//!   does not cut; with many empty squares, a shallow α-β with the pattern evaluation
-//!   trained on exact endgame scores ([`super::pattern`]), less a penalty for each reply
-//!   the move leaves; with fewer, fastest-first (the move that leaves the opponent the
-//!   fewest moves, corners weighted double, then the fewest potential moves); near the
-//!   end, parity too (moves in a quadrant with an odd number of empty squares first);
+//!   does not cut; with many empty squares, a shallow α-β with the mobility heuristic,
+//!   less a penalty for each reply the move leaves; with fewer, fastest-first (the
+//!   move that leaves the opponent the fewest moves, corners weighted double, then the
+//!   fewest potential moves); near the end, parity too (moves in a quadrant with an odd
+//!   number of empty squares first);
 //! - stability cut-offs: the opponent's stable discs (which can never flip) bound the
 //!   score from above;
 //! - the last four empty squares by dedicated code without a table, the last two by
@@ -21,7 +21,8 @@
 //!   ([`super::bitboard::last_flips`]).
 
 use super::bitboard::{flanking_flips, flanking_moves, last_flips, neighbours};
-use super::pattern;
+use super::eval::Eval;
+use super::game::Heuristic;
 use super::position::{Move, Position};
 use super::search::{terminal_value, WIN};
 use super::table::Table;
@@ -32,18 +33,16 @@ pub const TABLE_FROM: u32 = 7;
 /// before searching them (enhanced transposition cut-off).
 const ETC_FROM: u32 = TABLE_FROM + 1;
 /// Positions with at least this many empty squares order their moves by a shallow search.
-const EVAL_ORDER_FROM: u32 = 14;
+const EVAL_ORDER_FROM: u32 = 12;
 /// The depth of that shallow search: deeper where the subtree below is larger.
 fn order_depth(empties: u32) -> u32 {
     match empties {
-        0..=15 => 0,
+        0..=13 => 0,
+        14..=15 => 1,
         16..=18 => 2,
         _ => 3,
     }
 }
-/// What the shallow search's ordering takes off a move's value per reply it leaves the
-/// opponent (corners counted twice): two discs.
-const REPLY_PENALTY: i32 = 2 * pattern::SCALE;
 /// Positions with at most this many empty squares prefer moves in odd quadrants.
 const PARITY_UP_TO: u32 = 12;
 
@@ -344,7 +343,7 @@ impl Solver {
             let replies = flanking_moves(cp, co, !(cp | co));
             let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
             c.key = if n >= EVAL_ORDER_FROM {
-                -self.shallow(cp, co, order_depth(n), -WIN, WIN) - REPLY_PENALTY * mobility
+                -self.shallow(cp, co, order_depth(n), -WIN, WIN) - 8 * mobility
             } else {
                 // Then the empty squares next to the mover's discs: the opponent's
                 // potential moves.
@@ -452,18 +451,19 @@ impl Solver {
         }
     }
 
-    /// A shallow α-β with the pattern evaluation ([`super::pattern`]), to order moves at
-    /// many empty squares. Its positions count as searched nodes too.
+    /// A shallow α-β with the mobility heuristic, to order moves at many empty squares.
+    /// Its positions count as searched nodes too.
     fn shallow(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        let pos = Position { player: p, opponent: o };
         if depth == 0 {
-            return pattern::evaluate(p, o);
+            return Eval::Mobility.evaluate(&pos);
         }
         let empty = !(p | o);
         let mut moves = flanking_moves(p, o, empty);
         if moves == 0 {
             if flanking_moves(o, p, empty) == 0 {
-                return terminal_value(final_score(p, empty.count_ones()));
+                return terminal_value(pos.final_score());
             }
             return -self.shallow(o, p, depth - 1, -beta, -alpha);
         }
