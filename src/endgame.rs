@@ -1,8 +1,9 @@
 //! The exact endgame solver: the final disc difference of an 8×8 position under
 //! perfect play (empty squares going to the winner), and a move that achieves it.
 //!
-//! The root climbs from the lowest score by null-window searches (MTD(f) from below:
-//! each search proves a better score reachable, until one finds the exact score). Below
+//! The root runs null-window searches from an estimate a little below the score, made
+//! by a shallow search with the pattern evaluation ([`super::pattern`]): each proves a
+//! better score reachable, until one finds the exact score (MTD(f), climbing). Below
 //! it, the search is principal-variation α-β (the first move with the window, the others
 //! with a null window, re-searched when they beat it) over scores in −64..=64, with the
 //! playbook of endgame solvers:
@@ -25,6 +26,7 @@
 use super::bitboard::{flanking_flips, flanking_moves, last_flips, neighbours};
 use super::eval::Eval;
 use super::game::Heuristic;
+use super::pattern;
 use super::position::{Move, Position};
 use super::search::{terminal_value, WIN};
 use super::table::Table;
@@ -47,6 +49,37 @@ fn order_depth(empties: u32) -> u32 {
 }
 /// Positions with at most this many empty squares prefer moves in odd quadrants.
 const PARITY_UP_TO: u32 = 12;
+/// The depth of the pattern-evaluation search that estimates the root's score.
+const GUESS_DEPTH: u32 = 4;
+/// How far below that estimate the root's climb starts, in discs: the estimate is off by
+/// 8 discs (root mean square) and climbing is cheaper than coming down.
+const GUESS_MARGIN: i32 = 8;
+
+/// What the leaves of [`Solver::shallow`] are worth.
+#[derive(Clone, Copy)]
+enum Leaf {
+    /// The mobility heuristic ([`Eval::Mobility`]), won and lost games beyond it.
+    Mobility,
+    /// The pattern evaluation, in 1/[`pattern::SCALE`] discs.
+    Pattern,
+}
+
+impl Leaf {
+    fn evaluate(self, p: u64, o: u64) -> i32 {
+        match self {
+            Leaf::Mobility => Eval::Mobility.evaluate(&Position { player: p, opponent: o }),
+            Leaf::Pattern => pattern::evaluate(p, o),
+        }
+    }
+
+    /// The value of a finished game with `empties` empty squares.
+    fn game_over(self, p: u64, empties: u32) -> i32 {
+        match self {
+            Leaf::Mobility => terminal_value(final_score(p, empties)),
+            Leaf::Pattern => final_score(p, empties) * pattern::SCALE,
+        }
+    }
+}
 
 /// Bounds on the exact score of a stored position, and its best move.
 #[derive(Clone, Copy, Debug)]
@@ -197,34 +230,43 @@ impl Solver {
         let (p, o) = (pos.player, pos.opponent);
         let empty = !(p | o);
         let moves = flanking_moves(p, o, empty);
-        if moves == 0 {
-            if flanking_moves(o, p, empty) == 0 {
-                return Solution { score: final_score(p, empty.count_ones()), best: None, nodes: 1 };
-            }
-            let score = -self.search(o, p, -64, 64);
-            return Solution { score, best: Some(Move::PASS), nodes: self.nodes };
+        if moves != 0 {
+            let (score, sq) = self.climb(p, o, moves);
+            return Solution { score, best: Some(Move::square(sq)), nodes: self.nodes };
         }
-        let (score, sq) = self.climb(p, o, moves);
-        Solution { score, best: Some(Move::square(sq as u32)), nodes: self.nodes }
+        let replies = flanking_moves(o, p, empty);
+        if replies == 0 {
+            return Solution { score: final_score(p, empty.count_ones()), best: None, nodes: 1 };
+        }
+        let (score, _) = self.climb(o, p, replies);
+        Solution { score: -score, best: Some(Move::PASS), nodes: self.nodes }
     }
 
-    /// The root: null-window searches climbing from the lowest score. Scores are even, so
-    /// the window `v - 1..v + 1` around a score `v` already proven reachable either fails
-    /// high, proving the fail-soft result reachable too and climbing to it, or holds the
-    /// exact score, with a move that reaches it. Each search below the true score only has
-    /// to find one good move per position of the player to move; refuting every move
-    /// happens once, at the end. On FFO #40-#49 this takes a quarter less time than one
-    /// search with the full window.
-    fn climb(&mut self, p: u64, o: u64, moves: u64) -> (i32, u8) {
-        let mut lower = -64;
+    /// The root, `p` to move against `o` with the legal moves `moves`: its exact score and
+    /// a move that reaches it, by null-window searches from an estimate (MTD(f)). Scores
+    /// are even, so the window `v - 1..v + 1` around a score `v` either holds the exact
+    /// score or fails high or low with a bound, the next `v`. The estimate, a shallow
+    /// search with the pattern evaluation less [`GUESS_MARGIN`], is meant to fall below the
+    /// score: each search below it only has to find one good move per position of the
+    /// player to move, refuting every move happens once, at the end. On FFO #40–#49 this
+    /// takes 30% less time than one search with the full window.
+    fn climb(&mut self, p: u64, o: u64, moves: u64) -> (i32, u32) {
+        let estimate = self.shallow(p, o, GUESS_DEPTH, -WIN, WIN, Leaf::Pattern);
+        // Rounded down to an even score.
+        let mut v = ((estimate.div_euclid(pattern::SCALE) - GUESS_MARGIN).div_euclid(2) * 2).max(-64).min(64);
+        let mut best = 64;
         loop {
             let mut children = Moves::new(p, o, moves);
-            let (score, sq) = self.pvs(&mut children, p, o, None, lower - 1, lower + 1);
-            // A fail-low (impossible above a proven lower bound) ends the climb too.
-            if score <= lower {
-                return (lower, sq);
+            let (score, sq) = self.pvs(&mut children, p, o, None, v - 1, v + 1);
+            if score >= v {
+                // A move that reaches at least `score`.
+                best = sq as u32;
             }
-            lower = score;
+            if score == v {
+                return (v, best);
+            }
+            // A bound beyond `v`: the next value to try, between the bounds so far.
+            v = score;
         }
     }
 
@@ -363,7 +405,7 @@ impl Solver {
             let replies = flanking_moves(cp, co, !(cp | co));
             let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
             c.key = if n >= EVAL_ORDER_FROM {
-                -self.shallow(cp, co, order_depth(n), -WIN, WIN) - 8 * mobility
+                -self.shallow(cp, co, order_depth(n), -WIN, WIN, Leaf::Mobility) - 8 * mobility
             } else {
                 // Then the empty squares next to the mover's discs: the opponent's
                 // potential moves.
@@ -471,28 +513,28 @@ impl Solver {
         }
     }
 
-    /// A shallow α-β with the mobility heuristic, to order moves at many empty squares.
-    /// Its positions count as searched nodes too.
-    fn shallow(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// A shallow α-β with the leaf evaluation `leaf`: with the mobility heuristic to order
+    /// moves at many empty squares, with the pattern evaluation for the root's first
+    /// guess. Its positions count as searched nodes too.
+    fn shallow(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32, leaf: Leaf) -> i32 {
         self.nodes += 1;
-        let pos = Position { player: p, opponent: o };
         if depth == 0 {
-            return Eval::Mobility.evaluate(&pos);
+            return leaf.evaluate(p, o);
         }
         let empty = !(p | o);
         let mut moves = flanking_moves(p, o, empty);
         if moves == 0 {
             if flanking_moves(o, p, empty) == 0 {
-                return terminal_value(pos.final_score());
+                return leaf.game_over(p, empty.count_ones());
             }
-            return -self.shallow(o, p, depth - 1, -beta, -alpha);
+            return -self.shallow(o, p, depth - 1, -beta, -alpha, leaf);
         }
         let mut best = -2 * WIN;
         while moves != 0 {
             let sq = moves.trailing_zeros();
             moves &= moves - 1;
             let flips = flanking_flips(p, o, sq);
-            let score = -self.shallow(o ^ flips, p ^ flips ^ 1u64 << sq, depth - 1, -beta, -alpha);
+            let score = -self.shallow(o ^ flips, p ^ flips ^ 1u64 << sq, depth - 1, -beta, -alpha, leaf);
             if score > best {
                 best = score;
                 if score > alpha {

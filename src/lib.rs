@@ -18,6 +18,7 @@
 //! | [`uva220`], [`jutge_p18992`], [`b4254`], [`dumbothello`] | the judges' formats |
 //! | [`game`], [`search`] | the generic game trait and α-β search |
 //! | [`position`], [`eval`] | 8×8 Othello for the search, and its heuristics |
+//! | [`pattern`] | the pattern evaluation trained on exact endgame scores |
 //! | [`arena`] | matches between heuristics |
 //! | [`perft`], [`endgame`] | perft and the exact endgame solver |
 //! | [`cli`] | the `otello` command line |
@@ -44,6 +45,7 @@ pub mod judge;
 pub mod jutge_p18992;
 pub mod nat;
 pub mod perft;
+pub mod pattern;
 pub mod position;
 pub mod rules;
 pub mod scan;
