@@ -126,12 +126,14 @@ fn count_rows<R: Rules>(name: &str, board: &Board, to_move: Color, without_table
     }
 }
 
-/// Whether the bench run asked for cases named with `what` (all when no filter given).
+/// Whether the bench run asked for cases named with `what` (all when no filter given;
+/// the words match regardless of case).
 fn wanted(what: &str) -> bool {
     // Words of the arguments (`make bench ARGS="perft ffo"` passes them as one).
     let filters: Vec<String> =
         std::env::args().skip(1).filter(|a| !a.starts_with('-')).flat_map(|a| a.split_whitespace().map(String::from).collect::<Vec<_>>()).collect();
-    filters.is_empty() || filters.iter().any(|f| what.contains(f.as_str()))
+    let what = what.to_lowercase();
+    filters.is_empty() || filters.iter().any(|f| what.contains(f.to_lowercase().as_str()))
 }
 
 fn main() {
