@@ -1,44 +1,21 @@
-use super::super::arena::Rng;
+use super::super::arena::openings;
 use super::*;
 
-/// Positions of random games with `empties` empty squares where the player to move has a
-/// move (skipping games that end or pass there).
-fn random_roots(count: usize, empties: u32, rng: &mut Rng) -> Vec<Position> {
-    let mut found = Vec::new();
-    while found.len() < count {
-        let mut pos = Position::start();
-        loop {
-            let moves = pos.legal();
-            if pos.empty().count_ones() == empties {
-                if moves != 0 {
-                    found.push(pos);
-                }
-                break;
-            }
-            if moves == 0 {
-                if pos.passed().legal() == 0 {
-                    break;
-                }
-                pos = pos.passed();
-                continue;
-            }
-            let mut m = moves;
-            for _ in 0..rng.below(moves.count_ones() as usize) {
-                m &= m - 1;
-            }
-            pos = pos.play_square(m.trailing_zeros());
-        }
-    }
-    found
+/// Up to `count` distinct positions `plies` random moves from the start where the player
+/// to move has a move.
+fn random_roots(count: usize, plies: usize, seed: u64) -> Vec<Position> {
+    openings(count, plies, seed).into_iter().map(|(pos, _)| pos).filter(|pos| pos.legal() != 0).collect()
 }
 
 #[test]
 fn the_climb_finds_the_score_from_any_start() {
     // From far below, from far above (coming down by fail-lows) and in between, the
-    // root's searches end on the same score, with a move that reaches it.
-    let mut rng = Rng::new(40);
+    // root's searches end on the same score, with a move that reaches it. 50 plies leave
+    // about 10 empty squares.
+    let roots = random_roots(70, 50, 40);
+    assert!(roots.len() >= 50, "{} roots", roots.len());
     let mut above = 0;
-    for pos in random_roots(60, 10, &mut rng) {
+    for pos in roots {
         let want = Solver::new(1 << 12).solve(&pos).score;
         for &start in [-64, -20, -2, 0, 12, 40, 64].iter() {
             let mut solver = Solver::new(1 << 12);
@@ -55,10 +32,9 @@ fn the_climb_finds_the_score_from_any_start() {
 
 #[test]
 fn the_estimate_is_an_even_score() {
-    let mut rng = Rng::new(41);
     let mut solver = Solver::new(1 << 12);
-    for empties in [4, 12, 20, 30, 50].iter() {
-        for pos in random_roots(20, *empties, &mut rng) {
+    for &plies in [10, 30, 40, 48, 56].iter() {
+        for pos in random_roots(20, plies, 41) {
             let start = solver.estimate(pos.player, pos.opponent);
             assert!(start % 2 == 0 && (-64..=64).contains(&start), "{} for {:?}", start, pos);
         }
