@@ -2,7 +2,7 @@
 // the library modules it uses (othello-judge). Do not edit; regenerate instead.
 
 fn main() {
-    std::process::exit(othello::judge::run(|input, out| othello::dumbothello::solve(input, out)));
+	std::process::exit(othello::judge::run(|input, out| othello::dumbothello::solve(input, out)));
 }
 
 #[allow(dead_code)]
@@ -15,229 +15,229 @@ const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 
 #[inline(always)]
 pub fn shift(b: u64, d: usize) -> u64 {
-    match d {
-        0 => b >> 8,
-        1 => (b >> 7) & NOT_A,
-        2 => (b << 1) & NOT_A,
-        3 => (b << 9) & NOT_A,
-        4 => b << 8,
-        5 => (b << 7) & NOT_H,
-        6 => (b >> 1) & NOT_H,
-        _ => (b >> 9) & NOT_H,
-    }
+	match d {
+		0 => b >> 8,
+		1 => (b >> 7) & NOT_A,
+		2 => (b << 1) & NOT_A,
+		3 => (b << 9) & NOT_A,
+		4 => b << 8,
+		5 => (b << 7) & NOT_H,
+		6 => (b >> 1) & NOT_H,
+		_ => (b >> 9) & NOT_H,
+	}
 }
 
 #[inline]
 pub fn neighbours(b: u64) -> u64 {
-    let sides = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
-    let row = b | sides;
-    sides | (row << 8) | (row >> 8)
+	let sides = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+	let row = b | sides;
+	sides | (row << 8) | (row >> 8)
 }
 
 #[inline(always)]
 fn moves_down(p: u64, o: u64, shift: u32, mask: u64) -> u64 {
-    let o = o & mask;
-    let mut run = o & (p << shift);
-    run |= o & (run << shift);
-    let pairs = o & (o << shift);
-    run |= pairs & (run << (2 * shift));
-    run |= pairs & (run << (2 * shift));
-    (run << shift) & mask
+	let o = o & mask;
+	let mut run = o & (p << shift);
+	run |= o & (run << shift);
+	let pairs = o & (o << shift);
+	run |= pairs & (run << (2 * shift));
+	run |= pairs & (run << (2 * shift));
+	(run << shift) & mask
 }
 
 #[inline(always)]
 fn moves_up(p: u64, o: u64, shift: u32, mask: u64) -> u64 {
-    let o = o & mask;
-    let mut run = o & (p >> shift);
-    run |= o & (run >> shift);
-    let pairs = o & (o >> shift);
-    run |= pairs & (run >> (2 * shift));
-    run |= pairs & (run >> (2 * shift));
-    (run >> shift) & mask
+	let o = o & mask;
+	let mut run = o & (p >> shift);
+	run |= o & (run >> shift);
+	let pairs = o & (o >> shift);
+	run |= pairs & (run >> (2 * shift));
+	run |= pairs & (run >> (2 * shift));
+	(run >> shift) & mask
 }
 
 #[inline]
 pub fn flanking_moves(p: u64, o: u64, empty: u64) -> u64 {
-    (moves_up(p, o, 1, NOT_H)
-        | moves_down(p, o, 1, NOT_A)
-        | moves_up(p, o, 8, !0)
-        | moves_down(p, o, 8, !0)
-        | moves_up(p, o, 7, NOT_A)
-        | moves_down(p, o, 7, NOT_H)
-        | moves_up(p, o, 9, NOT_H)
-        | moves_down(p, o, 9, NOT_A))
-        & empty
+	(moves_up(p, o, 1, NOT_H)
+		| moves_down(p, o, 1, NOT_A)
+		| moves_up(p, o, 8, !0)
+		| moves_down(p, o, 8, !0)
+		| moves_up(p, o, 7, NOT_A)
+		| moves_down(p, o, 7, NOT_H)
+		| moves_up(p, o, 9, NOT_H)
+		| moves_down(p, o, 9, NOT_A))
+		& empty
 }
 
 pub static RAYS: [[u64; 8]; 64] = rays();
 
 const fn rays() -> [[u64; 8]; 64] {
-    let steps: [(i32, i32); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
-    let mut table = [[0u64; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (dr, dc) = steps[d];
-            let mut r = (sq / 8) as i32 + dr;
-            let mut c = (sq % 8) as i32 + dc;
-            while r >= 0 && r < 8 && c >= 0 && c < 8 {
-                table[sq][d] |= 1u64 << (r * 8 + c);
-                r += dr;
-                c += dc;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    table
+	let steps: [(i32, i32); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+	let mut table = [[0u64; 8]; 64];
+	let mut sq = 0;
+	while sq < 64 {
+		let mut d = 0;
+		while d < 8 {
+			let (dr, dc) = steps[d];
+			let mut r = (sq / 8) as i32 + dr;
+			let mut c = (sq % 8) as i32 + dc;
+			while r >= 0 && r < 8 && c >= 0 && c < 8 {
+				table[sq][d] |= 1u64 << (r * 8 + c);
+				r += dr;
+				c += dc;
+			}
+			d += 1;
+		}
+		sq += 1;
+	}
+	table
 }
 
 #[inline(always)]
 fn flipped_up(p: u64, o: u64, ray: u64) -> u64 {
-    let blockers = ray & !o;
-    let first = blockers & blockers.wrapping_neg();
-    let closed = (first & p != 0) as u64;
-    ray & first.wrapping_sub(1) & closed.wrapping_neg()
+	let blockers = ray & !o;
+	let first = blockers & blockers.wrapping_neg();
+	let closed = (first & p != 0) as u64;
+	ray & first.wrapping_sub(1) & closed.wrapping_neg()
 }
 
 #[inline(always)]
 fn flipped_down(p: u64, o: u64, ray: u64) -> u64 {
-    let blockers = (ray & !o) | 1;
-    let first = 1u64 << (63 - blockers.leading_zeros());
-    let closed = (first & p & ray != 0) as u64;
-    ray & !(first.wrapping_shl(1).wrapping_sub(1)) & closed.wrapping_neg()
+	let blockers = (ray & !o) | 1;
+	let first = 1u64 << (63 - blockers.leading_zeros());
+	let closed = (first & p & ray != 0) as u64;
+	ray & !(first.wrapping_shl(1).wrapping_sub(1)) & closed.wrapping_neg()
 }
 
 #[inline]
 pub fn flanking_flips(p: u64, o: u64, sq: u32) -> u64 {
-    #[cfg(not(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2")))]
-    return flips_by_rays(p, o, sq);
+	#[cfg(not(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2")))]
+	return flips_by_rays(p, o, sq);
 }
 
 #[inline]
 pub fn flips_by_rays(p: u64, o: u64, sq: u32) -> u64 {
-    let r = &RAYS[sq as usize];
-    flipped_down(p, o, r[0])
-        | flipped_down(p, o, r[1])
-        | flipped_up(p, o, r[2])
-        | flipped_up(p, o, r[3])
-        | flipped_up(p, o, r[4])
-        | flipped_up(p, o, r[5])
-        | flipped_down(p, o, r[6])
-        | flipped_down(p, o, r[7])
+	let r = &RAYS[sq as usize];
+	flipped_down(p, o, r[0])
+		| flipped_down(p, o, r[1])
+		| flipped_up(p, o, r[2])
+		| flipped_up(p, o, r[3])
+		| flipped_up(p, o, r[4])
+		| flipped_up(p, o, r[5])
+		| flipped_down(p, o, r[6])
+		| flipped_down(p, o, r[7])
 }
 
 static LINE_FLIPS: [[u8; 256]; 8] = line_flips();
 
 const fn line_flips() -> [[u8; 256]; 8] {
-    let mut table = [[0u8; 256]; 8];
-    let mut pos = 0;
-    while pos < 8 {
-        let mut own = 0;
-        while own < 256 {
-            let mut k = pos as i32 - 1;
-            while k >= 0 && own & (1 << k) == 0 {
-                k -= 1;
-            }
-            let mut flips = if k >= 0 { pos as i32 - k - 1 } else { 0 };
-            let mut k = pos + 1;
-            while k < 8 && own & (1 << k) == 0 {
-                k += 1;
-            }
-            if k < 8 {
-                flips += (k - pos - 1) as i32;
-            }
-            table[pos][own] = flips as u8;
-            own += 1;
-        }
-        pos += 1;
-    }
-    table
+	let mut table = [[0u8; 256]; 8];
+	let mut pos = 0;
+	while pos < 8 {
+		let mut own = 0;
+		while own < 256 {
+			let mut k = pos as i32 - 1;
+			while k >= 0 && own & (1 << k) == 0 {
+				k -= 1;
+			}
+			let mut flips = if k >= 0 { pos as i32 - k - 1 } else { 0 };
+			let mut k = pos + 1;
+			while k < 8 && own & (1 << k) == 0 {
+				k += 1;
+			}
+			if k < 8 {
+				flips += (k - pos - 1) as i32;
+			}
+			table[pos][own] = flips as u8;
+			own += 1;
+		}
+		pos += 1;
+	}
+	table
 }
 
 static DIAGONALS: [[u64; 2]; 64] = diagonals();
 
 const fn diagonals() -> [[u64; 2]; 64] {
-    let mut table = [[0u64; 2]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut other = 0;
-        while other < 64 {
-            if (sq / 8) as i32 - (sq % 8) as i32 == (other / 8) as i32 - (other % 8) as i32 {
-                table[sq][0] |= 1u64 << other;
-            }
-            if sq / 8 + sq % 8 == other / 8 + other % 8 {
-                table[sq][1] |= 1u64 << other;
-            }
-            other += 1;
-        }
-        sq += 1;
-    }
-    table
+	let mut table = [[0u64; 2]; 64];
+	let mut sq = 0;
+	while sq < 64 {
+		let mut other = 0;
+		while other < 64 {
+			if (sq / 8) as i32 - (sq % 8) as i32 == (other / 8) as i32 - (other % 8) as i32 {
+				table[sq][0] |= 1u64 << other;
+			}
+			if sq / 8 + sq % 8 == other / 8 + other % 8 {
+				table[sq][1] |= 1u64 << other;
+			}
+			other += 1;
+		}
+		sq += 1;
+	}
+	table
 }
 
 #[inline]
 pub fn last_flips(p: u64, sq: u32) -> u32 {
-    let (r, c) = ((sq / 8) as usize, (sq % 8) as usize);
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    let row = (p >> (8 * r)) as u8 as usize;
-    let col = (((p >> c) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
-    let d = &DIAGONALS[sq as usize];
-    let diag = ((p & d[0]).wrapping_mul(FILE_A) >> 56) as usize;
-    let anti = ((p & d[1]).wrapping_mul(FILE_A) >> 56) as usize;
-    (LINE_FLIPS[c][row] + LINE_FLIPS[r][col] + LINE_FLIPS[c][diag] + LINE_FLIPS[c][anti]) as u32
+	let (r, c) = ((sq / 8) as usize, (sq % 8) as usize);
+	const FILE_A: u64 = 0x0101_0101_0101_0101;
+	let row = (p >> (8 * r)) as u8 as usize;
+	let col = (((p >> c) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+	let d = &DIAGONALS[sq as usize];
+	let diag = ((p & d[0]).wrapping_mul(FILE_A) >> 56) as usize;
+	let anti = ((p & d[1]).wrapping_mul(FILE_A) >> 56) as usize;
+	(LINE_FLIPS[c][row] + LINE_FLIPS[r][col] + LINE_FLIPS[c][diag] + LINE_FLIPS[c][anti]) as u32
 }
 
 #[inline]
 pub fn adjacent_moves(o: u64, empty: u64) -> u64 {
-    neighbours(o) & empty
+	neighbours(o) & empty
 }
 
 #[inline]
 pub fn adjacent_flips(o: u64, sq: u32) -> u64 {
-    neighbours(1u64 << sq) & o
+	neighbours(1u64 << sq) & o
 }
 
 #[inline]
 pub fn flip_vertical(b: u64) -> u64 {
-    b.swap_bytes()
+	b.swap_bytes()
 }
 
 #[inline]
 pub fn mirror_horizontal(b: u64) -> u64 {
-    b.reverse_bits().swap_bytes()
+	b.reverse_bits().swap_bytes()
 }
 
 #[inline]
 pub fn transpose(mut b: u64) -> u64 {
-    let t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));
-    b ^= t ^ (t >> 28);
-    let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
-    b ^= t ^ (t >> 14);
-    let t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
-    b ^ t ^ (t >> 7)
+	let t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));
+	b ^= t ^ (t >> 28);
+	let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
+	b ^= t ^ (t >> 14);
+	let t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
+	b ^ t ^ (t >> 7)
 }
 
 #[inline]
 pub fn canonical(p: u64, o: u64) -> (u64, u64) {
-    let mut best = (p, o);
-    let mut images = [(p, o); 8];
-    images[1] = (flip_vertical(p), flip_vertical(o));
-    for i in 0..2 {
-        let (a, b) = images[i];
-        images[i + 2] = (mirror_horizontal(a), mirror_horizontal(b));
-    }
-    for i in 0..4 {
-        let (a, b) = images[i];
-        images[i + 4] = (transpose(a), transpose(b));
-    }
-    for &image in images[1..].iter() {
-        if image < best {
-            best = image;
-        }
-    }
-    best
+	let mut best = (p, o);
+	let mut images = [(p, o); 8];
+	images[1] = (flip_vertical(p), flip_vertical(o));
+	for i in 0..2 {
+		let (a, b) = images[i];
+		images[i + 2] = (mirror_horizontal(a), mirror_horizontal(b));
+	}
+	for i in 0..4 {
+		let (a, b) = images[i];
+		images[i + 4] = (transpose(a), transpose(b));
+	}
+	for &image in images[1..].iter() {
+		if image < best {
+			best = image;
+		}
+	}
+	best
 }
 
 pub const START_BLACK: u64 = 1 << 28 | 1 << 35;
@@ -245,26 +245,26 @@ pub const START_WHITE: u64 = 1 << 27 | 1 << 36;
 
 #[inline]
 pub fn bit(r: usize, c: usize) -> u64 {
-    1u64 << (8 * r + c)
+	1u64 << (8 * r + c)
 }
 
 pub fn from_board(board: &Board) -> Option<(u64, u64, u64)> {
-    if board.rows() > 8 || board.cols() > 8 {
-        return None;
-    }
-    let (mut black, mut white, mut area) = (0, 0, 0);
-    for r in 0..board.rows() {
-        for c in 0..board.cols() {
-            let b = bit(r, c);
-            area |= b;
-            match board.get(r, c) {
-                Some(Color::Black) => black |= b,
-                Some(Color::White) => white |= b,
-                None => {}
-            }
-        }
-    }
-    Some((black, white, area))
+	if board.rows() > 8 || board.cols() > 8 {
+		return None;
+	}
+	let (mut black, mut white, mut area) = (0, 0, 0);
+	for r in 0..board.rows() {
+		for c in 0..board.cols() {
+			let b = bit(r, c);
+			area |= b;
+			match board.get(r, c) {
+				Some(Color::Black) => black |= b,
+				Some(Color::White) => white |= b,
+				None => {}
+			}
+		}
+	}
+	Some((black, white, area))
 }
 }
 pub mod board {
@@ -274,252 +274,252 @@ use super::error::InputError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
-    Black,
-    White,
+	Black,
+	White,
 }
 
 impl Color {
-    pub fn opponent(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
+	pub fn opponent(self) -> Color {
+		match self {
+			Color::Black => Color::White,
+			Color::White => Color::Black,
+		}
+	}
 
-    pub fn index(self) -> usize {
-        self as usize
-    }
+	pub fn index(self) -> usize {
+		self as usize
+	}
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::Black => "Black",
-            Color::White => "White",
-        }
-    }
+	pub fn name(self) -> &'static str {
+		match self {
+			Color::Black => "Black",
+			Color::White => "White",
+		}
+	}
 }
 
 pub type Cell = Option<Color>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Alphabet {
-    pub empty: char,
-    pub black: char,
-    pub white: char,
+	pub empty: char,
+	pub black: char,
+	pub white: char,
 }
 
 impl Alphabet {
-    pub fn symbol(&self, cell: Cell) -> char {
-        match cell {
-            None => self.empty,
-            Some(Color::Black) => self.black,
-            Some(Color::White) => self.white,
-        }
-    }
+	pub fn symbol(&self, cell: Cell) -> char {
+		match cell {
+			None => self.empty,
+			Some(Color::Black) => self.black,
+			Some(Color::White) => self.white,
+		}
+	}
 
-    pub fn cell(&self, ch: char) -> Option<Cell> {
-        if ch == self.empty {
-            Some(None)
-        } else if ch == self.black {
-            Some(Some(Color::Black))
-        } else if ch == self.white {
-            Some(Some(Color::White))
-        } else {
-            None
-        }
-    }
+	pub fn cell(&self, ch: char) -> Option<Cell> {
+		if ch == self.empty {
+			Some(None)
+		} else if ch == self.black {
+			Some(Some(Color::Black))
+		} else if ch == self.white {
+			Some(Some(Color::White))
+		} else {
+			None
+		}
+	}
 
-    pub fn describe(&self) -> String {
-        format!("'{}', '{}' or '{}'", self.empty, self.black, self.white)
-    }
+	pub fn describe(&self) -> String {
+		format!("'{}', '{}' or '{}'", self.empty, self.black, self.white)
+	}
 
-    pub fn row(&self, text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
-        text.chars()
-            .filter(|ch| !ch.is_whitespace())
-            .map(|ch| {
-                self.cell(ch).ok_or_else(|| {
-                    InputError::at(
-                        line,
-                        format!(
-                            "unexpected character {:?} (cells are {})",
-                            ch,
-                            self.describe()
-                        ),
-                    )
-                })
-            })
-            .collect()
-    }
+	pub fn row(&self, text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
+		text.chars()
+			.filter(|ch| !ch.is_whitespace())
+			.map(|ch| {
+				self.cell(ch).ok_or_else(|| {
+					InputError::at(
+						line,
+						format!(
+							"unexpected character {:?} (cells are {})",
+							ch,
+							self.describe()
+						),
+					)
+				})
+			})
+			.collect()
+	}
 }
 
 pub const DIRECTIONS: [(isize, isize); 8] =
-    [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+	[(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
-    rows: usize,
-    cols: usize,
-    cells: Vec<Cell>,
-    discs: [usize; 2],
+	rows: usize,
+	cols: usize,
+	cells: Vec<Cell>,
+	discs: [usize; 2],
 }
 
 impl Board {
-    pub fn new(rows: usize, cols: usize) -> Board {
-        assert!(rows > 0 && cols > 0, "a board has at least one cell");
-        Board { rows, cols, cells: vec![None; rows * cols], discs: [0, 0] }
-    }
+	pub fn new(rows: usize, cols: usize) -> Board {
+		assert!(rows > 0 && cols > 0, "a board has at least one cell");
+		Board { rows, cols, cells: vec![None; rows * cols], discs: [0, 0] }
+	}
 
-    pub fn from_cells(rows: usize, cols: usize, cells: Vec<Cell>) -> Board {
-        assert_eq!(cells.len(), rows * cols, "a {}x{} board has {} cells", rows, cols, rows * cols);
-        let mut board = Board::new(rows, cols);
-        for (i, cell) in cells.into_iter().enumerate() {
-            board.set(i, cell);
-        }
-        board
-    }
+	pub fn from_cells(rows: usize, cols: usize, cells: Vec<Cell>) -> Board {
+		assert_eq!(cells.len(), rows * cols, "a {}x{} board has {} cells", rows, cols, rows * cols);
+		let mut board = Board::new(rows, cols);
+		for (i, cell) in cells.into_iter().enumerate() {
+			board.set(i, cell);
+		}
+		board
+	}
 
-    pub fn from_rows(rows: Vec<(usize, Vec<Cell>)>, width: Option<usize>) -> Result<Board, InputError> {
-        let cols = match (width, rows.first()) {
-            (_, None) => return Err(InputError::new("no board: the input has no rows")),
-            (Some(w), _) => w,
-            (None, Some(&(_, ref first))) => first.len(),
-        };
-        for &(line, ref row) in &rows {
-            if row.len() != cols {
-                return Err(InputError::at(line, format!("expected {} cells, found {}", cols, row.len())));
-            }
-        }
-        if cols == 0 {
-            return Err(InputError::at(rows[0].0, "a row has no cells"));
-        }
-        let height = rows.len();
-        let cells = rows.into_iter().flat_map(|(_, row)| row).collect();
-        Ok(Board::from_cells(height, cols, cells))
-    }
+	pub fn from_rows(rows: Vec<(usize, Vec<Cell>)>, width: Option<usize>) -> Result<Board, InputError> {
+		let cols = match (width, rows.first()) {
+			(_, None) => return Err(InputError::new("no board: the input has no rows")),
+			(Some(w), _) => w,
+			(None, Some(&(_, ref first))) => first.len(),
+		};
+		for &(line, ref row) in &rows {
+			if row.len() != cols {
+				return Err(InputError::at(line, format!("expected {} cells, found {}", cols, row.len())));
+			}
+		}
+		if cols == 0 {
+			return Err(InputError::at(rows[0].0, "a row has no cells"));
+		}
+		let height = rows.len();
+		let cells = rows.into_iter().flat_map(|(_, row)| row).collect();
+		Ok(Board::from_cells(height, cols, cells))
+	}
 
-    pub fn start(n: usize) -> Board {
-        assert!(n >= 2 && n % 2 == 0, "the start position needs an even size");
-        let mut board = Board::new(n, n);
-        let h = n / 2;
-        board.set(board.index(h - 1, h - 1), Some(Color::White));
-        board.set(board.index(h - 1, h), Some(Color::Black));
-        board.set(board.index(h, h - 1), Some(Color::Black));
-        board.set(board.index(h, h), Some(Color::White));
-        board
-    }
+	pub fn start(n: usize) -> Board {
+		assert!(n >= 2 && n % 2 == 0, "the start position needs an even size");
+		let mut board = Board::new(n, n);
+		let h = n / 2;
+		board.set(board.index(h - 1, h - 1), Some(Color::White));
+		board.set(board.index(h - 1, h), Some(Color::Black));
+		board.set(board.index(h, h - 1), Some(Color::Black));
+		board.set(board.index(h, h), Some(Color::White));
+		board
+	}
 
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
+	pub fn rows(&self) -> usize {
+		self.rows
+	}
 
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
+	pub fn cols(&self) -> usize {
+		self.cols
+	}
 
-    pub fn len(&self) -> usize {
-        self.cells.len()
-    }
+	pub fn len(&self) -> usize {
+		self.cells.len()
+	}
 
-    pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
-    }
+	pub fn is_empty(&self) -> bool {
+		self.cells.is_empty()
+	}
 
-    pub fn index(&self, r: usize, c: usize) -> usize {
-        debug_assert!(r < self.rows && c < self.cols);
-        r * self.cols + c
-    }
+	pub fn index(&self, r: usize, c: usize) -> usize {
+		debug_assert!(r < self.rows && c < self.cols);
+		r * self.cols + c
+	}
 
-    pub fn coords(&self, i: usize) -> (usize, usize) {
-        (i / self.cols, i % self.cols)
-    }
+	pub fn coords(&self, i: usize) -> (usize, usize) {
+		(i / self.cols, i % self.cols)
+	}
 
-    pub fn cell(&self, i: usize) -> Cell {
-        self.cells[i]
-    }
+	pub fn cell(&self, i: usize) -> Cell {
+		self.cells[i]
+	}
 
-    pub fn get(&self, r: usize, c: usize) -> Cell {
-        self.cells[self.index(r, c)]
-    }
+	pub fn get(&self, r: usize, c: usize) -> Cell {
+		self.cells[self.index(r, c)]
+	}
 
-    pub fn cells(&self) -> &[Cell] {
-        &self.cells
-    }
+	pub fn cells(&self) -> &[Cell] {
+		&self.cells
+	}
 
-    pub fn set(&mut self, i: usize, cell: Cell) {
-        if let Some(old) = self.cells[i] {
-            self.discs[old.index()] -= 1;
-        }
-        if let Some(new) = cell {
-            self.discs[new.index()] += 1;
-        }
-        self.cells[i] = cell;
-    }
+	pub fn set(&mut self, i: usize, cell: Cell) {
+		if let Some(old) = self.cells[i] {
+			self.discs[old.index()] -= 1;
+		}
+		if let Some(new) = cell {
+			self.discs[new.index()] += 1;
+		}
+		self.cells[i] = cell;
+	}
 
-    pub fn discs(&self, color: Color) -> usize {
-        self.discs[color.index()]
-    }
+	pub fn discs(&self, color: Color) -> usize {
+		self.discs[color.index()]
+	}
 
-    pub fn empties(&self) -> usize {
-        self.cells.len() - self.discs[0] - self.discs[1]
-    }
+	pub fn empties(&self) -> usize {
+		self.cells.len() - self.discs[0] - self.discs[1]
+	}
 
-    #[inline]
-    pub fn step(&self, i: usize, d: usize) -> Option<usize> {
-        self.ray(i, d).next()
-    }
+	#[inline]
+	pub fn step(&self, i: usize, d: usize) -> Option<usize> {
+		self.ray(i, d).next()
+	}
 
-    #[inline]
-    pub fn ray(&self, i: usize, d: usize) -> Ray {
-        let (r, c) = self.coords(i);
-        self.ray_at(r, c, d)
-    }
+	#[inline]
+	pub fn ray(&self, i: usize, d: usize) -> Ray {
+		let (r, c) = self.coords(i);
+		self.ray_at(r, c, d)
+	}
 
-    #[inline]
-    pub fn ray_at(&self, r: usize, c: usize, d: usize) -> Ray {
-        let (dr, dc) = DIRECTIONS[d];
-        let room = |x: usize, dx: isize, size: usize| match dx {
-            -1 => x,
-            1 => size - 1 - x,
-            _ => usize::MAX,
-        };
-        Ray {
-            at: r * self.cols + c,
-            step: dr * self.cols as isize + dc,
-            left: room(r, dr, self.rows).min(room(c, dc, self.cols)),
-        }
-    }
+	#[inline]
+	pub fn ray_at(&self, r: usize, c: usize, d: usize) -> Ray {
+		let (dr, dc) = DIRECTIONS[d];
+		let room = |x: usize, dx: isize, size: usize| match dx {
+			-1 => x,
+			1 => size - 1 - x,
+			_ => usize::MAX,
+		};
+		Ray {
+			at: r * self.cols + c,
+			step: dr * self.cols as isize + dc,
+			left: room(r, dr, self.rows).min(room(c, dc, self.cols)),
+		}
+	}
 
-    pub fn write<W: Write + ?Sized>(&self, out: &mut W, alphabet: &Alphabet) -> io::Result<()> {
-        let mut text = String::with_capacity(self.rows * (self.cols + 1));
-        let symbols = [alphabet.empty, alphabet.black, alphabet.white];
-        for row in self.cells.chunks(self.cols) {
-            for &cell in row {
-                text.push(symbols[cell.map_or(0, |c| 1 + c.index())]);
-            }
-            text.push('\n');
-        }
-        out.write_all(text.as_bytes())
-    }
+	pub fn write<W: Write + ?Sized>(&self, out: &mut W, alphabet: &Alphabet) -> io::Result<()> {
+		let mut text = String::with_capacity(self.rows * (self.cols + 1));
+		let symbols = [alphabet.empty, alphabet.black, alphabet.white];
+		for row in self.cells.chunks(self.cols) {
+			for &cell in row {
+				text.push(symbols[cell.map_or(0, |c| 1 + c.index())]);
+			}
+			text.push('\n');
+		}
+		out.write_all(text.as_bytes())
+	}
 }
 
 #[derive(Clone, Debug)]
 pub struct Ray {
-    at: usize,
-    step: isize,
-    left: usize,
+	at: usize,
+	step: isize,
+	left: usize,
 }
 
 impl Iterator for Ray {
-    type Item = usize;
+	type Item = usize;
 
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.left == 0 {
-            return None;
-        }
-        self.left -= 1;
-        self.at = (self.at as isize + self.step) as usize;
-        Some(self.at)
-    }
+	#[inline]
+	fn next(&mut self) -> Option<usize> {
+		if self.left == 0 {
+			return None;
+		}
+		self.left -= 1;
+		self.at = (self.at as isize + self.step) as usize;
+		Some(self.at)
+	}
 }
 }
 pub mod count {
@@ -537,632 +537,632 @@ use super::rules::Rules;
 use super::table::{Table, TableKey};
 
 pub trait Count: Clone + Default + Send + From<u64> + fmt::Display {
-    fn add(&mut self, other: &Self);
-    fn to_nat(&self) -> Nat;
+	fn add(&mut self, other: &Self);
+	fn to_nat(&self) -> Nat;
 }
 
 impl Count for u64 {
-    #[inline]
-    fn add(&mut self, other: &u64) {
-        *self += *other;
-    }
-    fn to_nat(&self) -> Nat {
-        Nat::from(*self)
-    }
+	#[inline]
+	fn add(&mut self, other: &u64) {
+		*self += *other;
+	}
+	fn to_nat(&self) -> Nat {
+		Nat::from(*self)
+	}
 }
 
 impl Count for u128 {
-    #[inline]
-    fn add(&mut self, other: &u128) {
-        *self += *other;
-    }
-    fn to_nat(&self) -> Nat {
-        Nat::from(*self)
-    }
+	#[inline]
+	fn add(&mut self, other: &u128) {
+		*self += *other;
+	}
+	fn to_nat(&self) -> Nat {
+		Nat::from(*self)
+	}
 }
 
 impl Count for Nat {
-    fn add(&mut self, other: &Nat) {
-        Nat::add(self, other)
-    }
-    fn to_nat(&self) -> Nat {
-        self.clone()
-    }
+	fn add(&mut self, other: &Nat) {
+		Nat::add(self, other)
+	}
+	fn to_nat(&self) -> Nat {
+		self.clone()
+	}
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcomes<C> {
-    pub wins: C,
-    pub losses: C,
-    pub draws: C,
+	pub wins: C,
+	pub losses: C,
+	pub draws: C,
 }
 
 impl<C: Count> Outcomes<C> {
-    pub fn leaf(margin: i32) -> Outcomes<C> {
-        Outcomes::from(tally(margin))
-    }
+	pub fn leaf(margin: i32) -> Outcomes<C> {
+		Outcomes::from(tally(margin))
+	}
 
-    pub fn add(&mut self, other: &Outcomes<C>) {
-        self.wins.add(&other.wins);
-        self.losses.add(&other.losses);
-        self.draws.add(&other.draws);
-    }
+	pub fn add(&mut self, other: &Outcomes<C>) {
+		self.wins.add(&other.wins);
+		self.losses.add(&other.losses);
+		self.draws.add(&other.draws);
+	}
 
-    pub fn add_opponent(&mut self, other: &Outcomes<C>) {
-        self.wins.add(&other.losses);
-        self.losses.add(&other.wins);
-        self.draws.add(&other.draws);
-    }
+	pub fn add_opponent(&mut self, other: &Outcomes<C>) {
+		self.wins.add(&other.losses);
+		self.losses.add(&other.wins);
+		self.draws.add(&other.draws);
+	}
 
-    pub fn for_opponent(self) -> Outcomes<C> {
-        Outcomes { wins: self.losses, losses: self.wins, draws: self.draws }
-    }
+	pub fn for_opponent(self) -> Outcomes<C> {
+		Outcomes { wins: self.losses, losses: self.wins, draws: self.draws }
+	}
 }
 
 impl<C: Count> From<[u64; 3]> for Outcomes<C> {
-    fn from(t: [u64; 3]) -> Outcomes<C> {
-        Outcomes { wins: C::from(t[0]), losses: C::from(t[1]), draws: C::from(t[2]) }
-    }
+	fn from(t: [u64; 3]) -> Outcomes<C> {
+		Outcomes { wins: C::from(t[0]), losses: C::from(t[1]), draws: C::from(t[2]) }
+	}
 }
 
 #[inline]
 fn tally(margin: i32) -> [u64; 3] {
-    [(margin > 0) as u64, (margin < 0) as u64, (margin == 0) as u64]
+	[(margin > 0) as u64, (margin < 0) as u64, (margin == 0) as u64]
 }
 
 pub trait Walk: Clone + Send + Sync {
-    const PASSES: bool;
-    const STORE_FROM: usize;
-    type Key: TableKey + Send;
-    type Move: Copy;
-    type Moves: Iterator<Item = Self::Move>;
-    type Undo;
+	const PASSES: bool;
+	const STORE_FROM: usize;
+	type Key: TableKey + Send;
+	type Move: Copy;
+	type Moves: Iterator<Item = Self::Move>;
+	type Undo;
 
-    fn moves(&self) -> Self::Moves;
-    fn play(&mut self, m: Self::Move) -> Self::Undo;
-    fn undo(&mut self, m: Self::Move, undo: Self::Undo);
-    fn pass(&mut self);
-    fn margin(&self) -> i32;
-    fn empties(&self) -> usize;
-    fn key(&self) -> Self::Key;
-    fn probe<'t, V>(&self, table: &'t Table<Self::Key, V>) -> Option<&'t V> {
-        table.get(&self.key())
-    }
-    fn prefetch_children<V>(&self, _table: &Table<Self::Key, V>) {}
-    fn near_end(&self) -> Option<[u64; 3]> {
-        None
-    }
+	fn moves(&self) -> Self::Moves;
+	fn play(&mut self, m: Self::Move) -> Self::Undo;
+	fn undo(&mut self, m: Self::Move, undo: Self::Undo);
+	fn pass(&mut self);
+	fn margin(&self) -> i32;
+	fn empties(&self) -> usize;
+	fn key(&self) -> Self::Key;
+	fn probe<'t, V>(&self, table: &'t Table<Self::Key, V>) -> Option<&'t V> {
+		table.get(&self.key())
+	}
+	fn prefetch_children<V>(&self, _table: &Table<Self::Key, V>) {}
+	fn near_end(&self) -> Option<[u64; 3]> {
+		None
+	}
 }
 
 pub struct Counter<W: Walk, C> {
-    table: Option<Table<W::Key, Outcomes<C>>>,
-    pub nodes: u64,
-    pub hits: u64,
+	table: Option<Table<W::Key, Outcomes<C>>>,
+	pub nodes: u64,
+	pub hits: u64,
 }
 
 impl<W: Walk, C: Count> Counter<W, C> {
-    pub fn new(entries: usize) -> Counter<W, C> {
-        let table = if entries > 0 { Some(Table::new(entries)) } else { None };
-        Counter { table, nodes: 0, hits: 0 }
-    }
+	pub fn new(entries: usize) -> Counter<W, C> {
+		let table = if entries > 0 { Some(Table::new(entries)) } else { None };
+		Counter { table, nodes: 0, hits: 0 }
+	}
 
-    pub fn count(&mut self, w: &mut W) -> Outcomes<C> {
-        self.nodes += 1;
-        if let Some(t) = w.near_end() {
-            return Outcomes::from(t);
-        }
-        let mut key = None;
-        if w.empties() >= W::STORE_FROM {
-            if let Some(ref table) = self.table {
-                if let Some(hit) = w.probe(table) {
-                    self.hits += 1;
-                    return hit.clone();
-                }
-                key = Some(w.key());
-            }
-        }
-        if w.empties() > W::STORE_FROM {
-            if let Some(ref table) = self.table {
-                w.prefetch_children(table);
-            }
-        }
-        let mut total = Outcomes::default();
-        let mut moved = false;
-        for m in w.moves() {
-            moved = true;
-            let undo = w.play(m);
-            let child = self.count(w);
-            w.undo(m, undo);
-            total.add_opponent(&child);
-        }
-        if !moved {
-            total = self.finish(w);
-        }
-        if let (Some(k), Some(table)) = (key, self.table.as_mut()) {
-            table.put(k, total.clone(), w.empties() as u32);
-        }
-        total
-    }
+	pub fn count(&mut self, w: &mut W) -> Outcomes<C> {
+		self.nodes += 1;
+		if let Some(t) = w.near_end() {
+			return Outcomes::from(t);
+		}
+		let mut key = None;
+		if w.empties() >= W::STORE_FROM {
+			if let Some(ref table) = self.table {
+				if let Some(hit) = w.probe(table) {
+					self.hits += 1;
+					return hit.clone();
+				}
+				key = Some(w.key());
+			}
+		}
+		if w.empties() > W::STORE_FROM {
+			if let Some(ref table) = self.table {
+				w.prefetch_children(table);
+			}
+		}
+		let mut total = Outcomes::default();
+		let mut moved = false;
+		for m in w.moves() {
+			moved = true;
+			let undo = w.play(m);
+			let child = self.count(w);
+			w.undo(m, undo);
+			total.add_opponent(&child);
+		}
+		if !moved {
+			total = self.finish(w);
+		}
+		if let (Some(k), Some(table)) = (key, self.table.as_mut()) {
+			table.put(k, total.clone(), w.empties() as u32);
+		}
+		total
+	}
 
-    fn finish(&mut self, w: &mut W) -> Outcomes<C> {
-        if W::PASSES {
-            w.pass();
-            let opponent_moves = w.moves().next().is_some();
-            let total = if opponent_moves { Some(self.count(w).for_opponent()) } else { None };
-            w.pass();
-            if let Some(total) = total {
-                return total;
-            }
-        }
-        Outcomes::leaf(w.margin())
-    }
+	fn finish(&mut self, w: &mut W) -> Outcomes<C> {
+		if W::PASSES {
+			w.pass();
+			let opponent_moves = w.moves().next().is_some();
+			let total = if opponent_moves { Some(self.count(w).for_opponent()) } else { None };
+			w.pass();
+			if let Some(total) = total {
+				return total;
+			}
+		}
+		Outcomes::leaf(w.margin())
+	}
 }
 
 pub struct BitWalk<R> {
-    p: u64,
-    o: u64,
-    empty: u64,
-    bias: i32,
-    rules: PhantomData<fn() -> R>,
+	p: u64,
+	o: u64,
+	empty: u64,
+	bias: i32,
+	rules: PhantomData<fn() -> R>,
 }
 
 impl<R> Clone for BitWalk<R> {
-    fn clone(&self) -> BitWalk<R> {
-        BitWalk { p: self.p, o: self.o, empty: self.empty, bias: self.bias, rules: PhantomData }
-    }
+	fn clone(&self) -> BitWalk<R> {
+		BitWalk { p: self.p, o: self.o, empty: self.empty, bias: self.bias, rules: PhantomData }
+	}
 }
 
 impl<R: Rules> BitWalk<R> {
-    pub fn new(p: u64, o: u64, empty: u64, bias: i32) -> BitWalk<R> {
-        BitWalk { p, o, empty, bias, rules: PhantomData }
-    }
+	pub fn new(p: u64, o: u64, empty: u64, bias: i32) -> BitWalk<R> {
+		BitWalk { p, o, empty, bias, rules: PhantomData }
+	}
 }
 
 #[derive(Clone, Copy, Debug)]
 pub struct Bits(pub u64);
 
 impl Iterator for Bits {
-    type Item = u32;
+	type Item = u32;
 
-    #[inline]
-    fn next(&mut self) -> Option<u32> {
-        if self.0 == 0 {
-            None
-        } else {
-            let sq = self.0.trailing_zeros();
-            self.0 &= self.0 - 1;
-            Some(sq)
-        }
-    }
+	#[inline]
+	fn next(&mut self) -> Option<u32> {
+		if self.0 == 0 {
+			None
+		} else {
+			let sq = self.0.trailing_zeros();
+			self.0 &= self.0 - 1;
+			Some(sq)
+		}
+	}
 }
 
 impl<R: Rules> Walk for BitWalk<R> {
-    const PASSES: bool = R::PASSES;
-    const STORE_FROM: usize = 4;
-    type Key = (u64, u64);
-    type Move = u32;
-    type Moves = Bits;
-    type Undo = u64;
+	const PASSES: bool = R::PASSES;
+	const STORE_FROM: usize = 4;
+	type Key = (u64, u64);
+	type Move = u32;
+	type Moves = Bits;
+	type Undo = u64;
 
-    #[inline]
-    fn moves(&self) -> Bits {
-        Bits(R::bit_moves(self.p, self.o, self.empty))
-    }
+	#[inline]
+	fn moves(&self) -> Bits {
+		Bits(R::bit_moves(self.p, self.o, self.empty))
+	}
 
-    #[inline]
-    fn play(&mut self, sq: u32) -> u64 {
-        let flips = R::bit_flips(self.p, self.o, sq);
-        let placed = 1u64 << sq;
-        let mover = self.p ^ flips ^ placed;
-        self.p = self.o ^ flips;
-        self.o = mover;
-        self.empty ^= placed;
-        self.bias = -self.bias;
-        flips
-    }
+	#[inline]
+	fn play(&mut self, sq: u32) -> u64 {
+		let flips = R::bit_flips(self.p, self.o, sq);
+		let placed = 1u64 << sq;
+		let mover = self.p ^ flips ^ placed;
+		self.p = self.o ^ flips;
+		self.o = mover;
+		self.empty ^= placed;
+		self.bias = -self.bias;
+		flips
+	}
 
-    #[inline]
-    fn undo(&mut self, sq: u32, flips: u64) {
-        let placed = 1u64 << sq;
-        let mover = self.o ^ flips ^ placed;
-        self.o = self.p ^ flips;
-        self.p = mover;
-        self.empty ^= placed;
-        self.bias = -self.bias;
-    }
+	#[inline]
+	fn undo(&mut self, sq: u32, flips: u64) {
+		let placed = 1u64 << sq;
+		let mover = self.o ^ flips ^ placed;
+		self.o = self.p ^ flips;
+		self.p = mover;
+		self.empty ^= placed;
+		self.bias = -self.bias;
+	}
 
-    #[inline]
-    fn pass(&mut self) {
-        std::mem::swap(&mut self.p, &mut self.o);
-        self.bias = -self.bias;
-    }
+	#[inline]
+	fn pass(&mut self) {
+		std::mem::swap(&mut self.p, &mut self.o);
+		self.bias = -self.bias;
+	}
 
-    #[inline]
-    fn margin(&self) -> i32 {
-        self.p.count_ones() as i32 - self.o.count_ones() as i32 + self.bias
-    }
+	#[inline]
+	fn margin(&self) -> i32 {
+		self.p.count_ones() as i32 - self.o.count_ones() as i32 + self.bias
+	}
 
-    #[inline]
-    fn empties(&self) -> usize {
-        self.empty.count_ones() as usize
-    }
+	#[inline]
+	fn empties(&self) -> usize {
+		self.empty.count_ones() as usize
+	}
 
-    #[inline]
-    fn key(&self) -> (u64, u64) {
-        if self.bias < 0 {
-            (self.p | self.empty, self.o)
-        } else {
-            (self.p, self.o)
-        }
-    }
+	#[inline]
+	fn key(&self) -> (u64, u64) {
+		if self.bias < 0 {
+			(self.p | self.empty, self.o)
+		} else {
+			(self.p, self.o)
+		}
+	}
 
-    #[inline]
-    fn prefetch_children<V>(&self, table: &Table<(u64, u64), V>) {
-        for sq in self.moves() {
-            let mut child = self.clone();
-            child.play(sq);
-            table.prefetch(&child.key());
-        }
-    }
+	#[inline]
+	fn prefetch_children<V>(&self, table: &Table<(u64, u64), V>) {
+		for sq in self.moves() {
+			let mut child = self.clone();
+			child.play(sq);
+			table.prefetch(&child.key());
+		}
+	}
 
-    #[inline]
-    fn near_end(&self) -> Option<[u64; 3]> {
-        if self.empty.count_ones() > FEW {
-            return None;
-        }
-        let (p, o) = (self.p, self.o);
-        let full = p | o | self.empty == !0;
-        let last = |p: u64, o: u64, sq: u32| {
-            if full {
-                R::bit_last_flips(p, sq)
-            } else {
-                R::bit_flips(p, o, sq).count_ones()
-            }
-        };
-        Some(few::<R, _>(p, o, self.empty, self.margin(), &last))
-    }
+	#[inline]
+	fn near_end(&self) -> Option<[u64; 3]> {
+		if self.empty.count_ones() > FEW {
+			return None;
+		}
+		let (p, o) = (self.p, self.o);
+		let full = p | o | self.empty == !0;
+		let last = |p: u64, o: u64, sq: u32| {
+			if full {
+				R::bit_last_flips(p, sq)
+			} else {
+				R::bit_flips(p, o, sq).count_ones()
+			}
+		};
+		Some(few::<R, _>(p, o, self.empty, self.margin(), &last))
+	}
 }
 
 const FEW: u32 = 3;
 
 #[inline]
 fn few<R: Rules, F: Fn(u64, u64, u32) -> u32>(p: u64, o: u64, empty: u64, margin: i32, last: &F) -> [u64; 3] {
-    let first = empty.trailing_zeros();
-    let rest = empty & empty.wrapping_sub(1);
-    if rest & rest.wrapping_sub(1) == 0 {
-        return if empty == 0 {
-            tally(margin)
-        } else if rest == 0 {
-            last_one::<R, F>(p, o, first, margin, last)
-        } else {
-            last_two::<R, F>(p, o, first, rest.trailing_zeros(), margin, last)
-        };
-    }
-    let mut total = [0u64; 3];
-    let mut moved = false;
-    for sq in Bits(empty) {
-        let f = R::bit_flips(p, o, sq);
-        if f != 0 {
-            moved = true;
-            let placed = 1u64 << sq;
-            let after = margin + 2 * f.count_ones() as i32 + 1;
-            let t = few::<R, F>(o ^ f, p ^ f ^ placed, empty ^ placed, -after, last);
-            total[0] += t[1];
-            total[1] += t[0];
-            total[2] += t[2];
-        }
-    }
-    if moved || !R::PASSES {
-        return if moved { total } else { tally(margin) };
-    }
-    for sq in Bits(empty) {
-        let f = R::bit_flips(o, p, sq);
-        if f != 0 {
-            moved = true;
-            let placed = 1u64 << sq;
-            let after = margin - 2 * f.count_ones() as i32 - 1;
-            let t = few::<R, F>(p ^ f, o ^ f ^ placed, empty ^ placed, after, last);
-            for k in 0..3 {
-                total[k] += t[k];
-            }
-        }
-    }
-    if moved {
-        total
-    } else {
-        tally(margin)
-    }
+	let first = empty.trailing_zeros();
+	let rest = empty & empty.wrapping_sub(1);
+	if rest & rest.wrapping_sub(1) == 0 {
+		return if empty == 0 {
+			tally(margin)
+		} else if rest == 0 {
+			last_one::<R, F>(p, o, first, margin, last)
+		} else {
+			last_two::<R, F>(p, o, first, rest.trailing_zeros(), margin, last)
+		};
+	}
+	let mut total = [0u64; 3];
+	let mut moved = false;
+	for sq in Bits(empty) {
+		let f = R::bit_flips(p, o, sq);
+		if f != 0 {
+			moved = true;
+			let placed = 1u64 << sq;
+			let after = margin + 2 * f.count_ones() as i32 + 1;
+			let t = few::<R, F>(o ^ f, p ^ f ^ placed, empty ^ placed, -after, last);
+			total[0] += t[1];
+			total[1] += t[0];
+			total[2] += t[2];
+		}
+	}
+	if moved || !R::PASSES {
+		return if moved { total } else { tally(margin) };
+	}
+	for sq in Bits(empty) {
+		let f = R::bit_flips(o, p, sq);
+		if f != 0 {
+			moved = true;
+			let placed = 1u64 << sq;
+			let after = margin - 2 * f.count_ones() as i32 - 1;
+			let t = few::<R, F>(p ^ f, o ^ f ^ placed, empty ^ placed, after, last);
+			for k in 0..3 {
+				total[k] += t[k];
+			}
+		}
+	}
+	if moved {
+		total
+	} else {
+		tally(margin)
+	}
 }
 
 #[inline(always)]
 fn last_one<R: Rules, F: Fn(u64, u64, u32) -> u32>(p: u64, o: u64, sq: u32, margin: i32, flips: &F) -> [u64; 3] {
-    let n = flips(p, o, sq) as i32;
-    if n > 0 {
-        return tally(margin + 2 * n + 1);
-    }
-    if R::PASSES {
-        let n = flips(o, p, sq) as i32;
-        if n > 0 {
-            return tally(margin - 2 * n - 1);
-        }
-    }
-    tally(margin)
+	let n = flips(p, o, sq) as i32;
+	if n > 0 {
+		return tally(margin + 2 * n + 1);
+	}
+	if R::PASSES {
+		let n = flips(o, p, sq) as i32;
+		if n > 0 {
+			return tally(margin - 2 * n - 1);
+		}
+	}
+	tally(margin)
 }
 
 #[inline(always)]
 fn last_two<R: Rules, F: Fn(u64, u64, u32) -> u32>(
-    p: u64,
-    o: u64,
-    a: u32,
-    b: u32,
-    margin: i32,
-    flips: &F,
+	p: u64,
+	o: u64,
+	a: u32,
+	b: u32,
+	margin: i32,
+	flips: &F,
 ) -> [u64; 3] {
-    let mut total = [0u64; 3];
-    let mut moved = false;
-    for &(x, y) in [(a, b), (b, a)].iter() {
-        let f = R::bit_flips(p, o, x);
-        if f != 0 {
-            moved = true;
-            let after = margin + 2 * f.count_ones() as i32 + 1;
-            let t = last_one::<R, F>(o ^ f, p ^ f ^ 1u64 << x, y, -after, flips);
-            total[0] += t[1];
-            total[1] += t[0];
-            total[2] += t[2];
-        }
-    }
-    if moved || !R::PASSES {
-        return if moved { total } else { tally(margin) };
-    }
-    for &(x, y) in [(a, b), (b, a)].iter() {
-        let f = R::bit_flips(o, p, x);
-        if f != 0 {
-            moved = true;
-            let after = margin - 2 * f.count_ones() as i32 - 1;
-            let t = last_one::<R, F>(p ^ f, o ^ f ^ 1u64 << x, y, after, flips);
-            for k in 0..3 {
-                total[k] += t[k];
-            }
-        }
-    }
-    if moved {
-        total
-    } else {
-        tally(margin)
-    }
+	let mut total = [0u64; 3];
+	let mut moved = false;
+	for &(x, y) in [(a, b), (b, a)].iter() {
+		let f = R::bit_flips(p, o, x);
+		if f != 0 {
+			moved = true;
+			let after = margin + 2 * f.count_ones() as i32 + 1;
+			let t = last_one::<R, F>(o ^ f, p ^ f ^ 1u64 << x, y, -after, flips);
+			total[0] += t[1];
+			total[1] += t[0];
+			total[2] += t[2];
+		}
+	}
+	if moved || !R::PASSES {
+		return if moved { total } else { tally(margin) };
+	}
+	for &(x, y) in [(a, b), (b, a)].iter() {
+		let f = R::bit_flips(o, p, x);
+		if f != 0 {
+			moved = true;
+			let after = margin - 2 * f.count_ones() as i32 - 1;
+			let t = last_one::<R, F>(p ^ f, o ^ f ^ 1u64 << x, y, after, flips);
+			for k in 0..3 {
+				total[k] += t[k];
+			}
+		}
+	}
+	if moved {
+		total
+	} else {
+		tally(margin)
+	}
 }
 
 pub struct BoardWalk<R> {
-    board: Board,
-    to_move: Color,
-    playable: Vec<usize>,
-    flipped: Vec<usize>,
-    slot: Vec<u32>,
-    key: Vec<u64>,
-    rules: PhantomData<fn() -> R>,
+	board: Board,
+	to_move: Color,
+	playable: Vec<usize>,
+	flipped: Vec<usize>,
+	slot: Vec<u32>,
+	key: Vec<u64>,
+	rules: PhantomData<fn() -> R>,
 }
 
 impl<R> Clone for BoardWalk<R> {
-    fn clone(&self) -> BoardWalk<R> {
-        BoardWalk {
-            board: self.board.clone(),
-            to_move: self.to_move,
-            playable: self.playable.clone(),
-            flipped: self.flipped.clone(),
-            slot: self.slot.clone(),
-            key: self.key.clone(),
-            rules: PhantomData,
-        }
-    }
+	fn clone(&self) -> BoardWalk<R> {
+		BoardWalk {
+			board: self.board.clone(),
+			to_move: self.to_move,
+			playable: self.playable.clone(),
+			flipped: self.flipped.clone(),
+			slot: self.slot.clone(),
+			key: self.key.clone(),
+			rules: PhantomData,
+		}
+	}
 }
 
 const NOT_KEYED: u32 = u32::MAX;
 
 impl<R: Rules> BoardWalk<R> {
-    pub fn new(board: &Board, to_move: Color) -> BoardWalk<R> {
-        let mut slot = vec![NOT_KEYED; board.len()];
-        let mut next = 0;
-        for (i, relevant) in R::relevant(board).into_iter().enumerate() {
-            if relevant {
-                slot[i] = next;
-                next += 1;
-            }
-        }
-        let words = (2 + 2 * next as usize + 63) / 64;
-        let mut walk = BoardWalk {
-            board: board.clone(),
-            to_move,
-            playable: (0..board.len()).filter(|&i| board.cell(i).is_none()).collect(),
-            flipped: Vec::new(),
-            slot,
-            key: vec![0; words],
-            rules: PhantomData,
-        };
-        for i in 0..board.len() {
-            walk.set(i, board.cell(i));
-        }
-        walk.key[0] |= (to_move == Color::White) as u64;
-        walk
-    }
+	pub fn new(board: &Board, to_move: Color) -> BoardWalk<R> {
+		let mut slot = vec![NOT_KEYED; board.len()];
+		let mut next = 0;
+		for (i, relevant) in R::relevant(board).into_iter().enumerate() {
+			if relevant {
+				slot[i] = next;
+				next += 1;
+			}
+		}
+		let words = (2 + 2 * next as usize + 63) / 64;
+		let mut walk = BoardWalk {
+			board: board.clone(),
+			to_move,
+			playable: (0..board.len()).filter(|&i| board.cell(i).is_none()).collect(),
+			flipped: Vec::new(),
+			slot,
+			key: vec![0; words],
+			rules: PhantomData,
+		};
+		for i in 0..board.len() {
+			walk.set(i, board.cell(i));
+		}
+		walk.key[0] |= (to_move == Color::White) as u64;
+		walk
+	}
 
-    #[inline]
-    fn set(&mut self, i: usize, cell: Option<Color>) {
-        self.board.set(i, cell);
-        let slot = self.slot[i];
-        if slot != NOT_KEYED {
-            let bit = 2 + 2 * slot as usize;
-            let code = cell.map_or(0, |c| 1 + c.index() as u64);
-            let word = &mut self.key[bit / 64];
-            *word = (*word & !(3 << (bit % 64))) | code << (bit % 64);
-        }
-    }
+	#[inline]
+	fn set(&mut self, i: usize, cell: Option<Color>) {
+		self.board.set(i, cell);
+		let slot = self.slot[i];
+		if slot != NOT_KEYED {
+			let bit = 2 + 2 * slot as usize;
+			let code = cell.map_or(0, |c| 1 + c.index() as u64);
+			let word = &mut self.key[bit / 64];
+			*word = (*word & !(3 << (bit % 64))) | code << (bit % 64);
+		}
+	}
 
-    fn switch_player(&mut self) {
-        self.to_move = self.to_move.opponent();
-        self.key[0] ^= 1;
-    }
+	fn switch_player(&mut self) {
+		self.to_move = self.to_move.opponent();
+		self.key[0] ^= 1;
+	}
 
-    fn finish_margin(&self, at: usize) -> i32 {
-        let margin = self.margin();
-        let n = R::flip_count(&self.board, self.to_move, at) as i32;
-        if n > 0 {
-            return margin + 2 * n + 1;
-        }
-        if R::PASSES {
-            let n = R::flip_count(&self.board, self.to_move.opponent(), at) as i32;
-            if n > 0 {
-                return margin - 2 * n - 1;
-            }
-        }
-        margin
-    }
+	fn finish_margin(&self, at: usize) -> i32 {
+		let margin = self.margin();
+		let n = R::flip_count(&self.board, self.to_move, at) as i32;
+		if n > 0 {
+			return margin + 2 * n + 1;
+		}
+		if R::PASSES {
+			let n = R::flip_count(&self.board, self.to_move.opponent(), at) as i32;
+			if n > 0 {
+				return margin - 2 * n - 1;
+			}
+		}
+		margin
+	}
 }
 
 pub enum Listed {
-    Few(Bits),
-    Many(std::vec::IntoIter<u32>),
+	Few(Bits),
+	Many(std::vec::IntoIter<u32>),
 }
 
 impl Iterator for Listed {
-    type Item = u32;
+	type Item = u32;
 
-    #[inline]
-    fn next(&mut self) -> Option<u32> {
-        match *self {
-            Listed::Few(ref mut bits) => bits.next(),
-            Listed::Many(ref mut list) => list.next(),
-        }
-    }
+	#[inline]
+	fn next(&mut self) -> Option<u32> {
+		match *self {
+			Listed::Few(ref mut bits) => bits.next(),
+			Listed::Many(ref mut list) => list.next(),
+		}
+	}
 }
 
 impl<R: Rules> Walk for BoardWalk<R> {
-    const PASSES: bool = R::PASSES;
-    const STORE_FROM: usize = 3;
-    type Key = Vec<u64>;
-    type Move = u32;
-    type Moves = Listed;
-    type Undo = usize;
+	const PASSES: bool = R::PASSES;
+	const STORE_FROM: usize = 3;
+	type Key = Vec<u64>;
+	type Move = u32;
+	type Moves = Listed;
+	type Undo = usize;
 
-    fn moves(&self) -> Listed {
-        let legal = |&(_, &at): &(usize, &usize)| {
-            self.board.cell(at).is_none() && R::is_legal(&self.board, self.to_move, at)
-        };
-        let moves = self.playable.iter().enumerate().filter(legal).map(|(k, _)| k);
-        if self.playable.len() <= 64 {
-            Listed::Few(Bits(moves.fold(0, |bits, k| bits | 1 << k)))
-        } else {
-            Listed::Many(moves.map(|k| k as u32).collect::<Vec<u32>>().into_iter())
-        }
-    }
+	fn moves(&self) -> Listed {
+		let legal = |&(_, &at): &(usize, &usize)| {
+			self.board.cell(at).is_none() && R::is_legal(&self.board, self.to_move, at)
+		};
+		let moves = self.playable.iter().enumerate().filter(legal).map(|(k, _)| k);
+		if self.playable.len() <= 64 {
+			Listed::Few(Bits(moves.fold(0, |bits, k| bits | 1 << k)))
+		} else {
+			Listed::Many(moves.map(|k| k as u32).collect::<Vec<u32>>().into_iter())
+		}
+	}
 
-    fn play(&mut self, m: u32) -> usize {
-        let at = self.playable[m as usize];
-        let start = self.flipped.len();
-        let mut flipped = std::mem::replace(&mut self.flipped, Vec::new());
-        R::flips(&self.board, self.to_move, at, &mut flipped);
-        let mover = Some(self.to_move);
-        for &i in &flipped[start..] {
-            self.set(i, mover);
-        }
-        self.flipped = flipped;
-        self.set(at, mover);
-        self.switch_player();
-        start
-    }
+	fn play(&mut self, m: u32) -> usize {
+		let at = self.playable[m as usize];
+		let start = self.flipped.len();
+		let mut flipped = std::mem::replace(&mut self.flipped, Vec::new());
+		R::flips(&self.board, self.to_move, at, &mut flipped);
+		let mover = Some(self.to_move);
+		for &i in &flipped[start..] {
+			self.set(i, mover);
+		}
+		self.flipped = flipped;
+		self.set(at, mover);
+		self.switch_player();
+		start
+	}
 
-    fn undo(&mut self, m: u32, start: usize) {
-        let owner = Some(self.to_move);
-        let flipped = std::mem::replace(&mut self.flipped, Vec::new());
-        for &i in &flipped[start..] {
-            self.set(i, owner);
-        }
-        self.flipped = flipped;
-        self.flipped.truncate(start);
-        self.set(self.playable[m as usize], None);
-        self.switch_player();
-    }
+	fn undo(&mut self, m: u32, start: usize) {
+		let owner = Some(self.to_move);
+		let flipped = std::mem::replace(&mut self.flipped, Vec::new());
+		for &i in &flipped[start..] {
+			self.set(i, owner);
+		}
+		self.flipped = flipped;
+		self.flipped.truncate(start);
+		self.set(self.playable[m as usize], None);
+		self.switch_player();
+	}
 
-    fn pass(&mut self) {
-        self.switch_player();
-    }
+	fn pass(&mut self) {
+		self.switch_player();
+	}
 
-    fn margin(&self) -> i32 {
-        self.board.discs(self.to_move) as i32 - self.board.discs(self.to_move.opponent()) as i32
-    }
+	fn margin(&self) -> i32 {
+		self.board.discs(self.to_move) as i32 - self.board.discs(self.to_move.opponent()) as i32
+	}
 
-    fn empties(&self) -> usize {
-        self.board.empties()
-    }
+	fn empties(&self) -> usize {
+		self.board.empties()
+	}
 
-    fn key(&self) -> Vec<u64> {
-        self.key.clone()
-    }
+	fn key(&self) -> Vec<u64> {
+		self.key.clone()
+	}
 
-    fn probe<'t, V>(&self, table: &'t Table<Vec<u64>, V>) -> Option<&'t V> {
-        table.get(&self.key)
-    }
+	fn probe<'t, V>(&self, table: &'t Table<Vec<u64>, V>) -> Option<&'t V> {
+		table.get(&self.key)
+	}
 
-    fn near_end(&self) -> Option<[u64; 3]> {
-        match self.board.empties() {
-            0 => Some(tally(self.margin())),
-            1 => {
-                let at = self.playable.iter().cloned().find(|&i| self.board.cell(i).is_none());
-                at.map(|at| tally(self.finish_margin(at)))
-            }
-            _ => None,
-        }
-    }
+	fn near_end(&self) -> Option<[u64; 3]> {
+		match self.board.empties() {
+			0 => Some(tally(self.margin())),
+			1 => {
+				let at = self.playable.iter().cloned().find(|&i| self.board.cell(i).is_none());
+				at.map(|at| tally(self.finish_margin(at)))
+			}
+			_ => None,
+		}
+	}
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    pub threads: usize,
-    pub table: bool,
-    pub bitboards: bool,
-    pub independent: bool,
+	pub threads: usize,
+	pub table: bool,
+	pub bitboards: bool,
+	pub independent: bool,
 }
 
 impl Default for Options {
-    fn default() -> Options {
-        Options { threads: 0, table: true, bitboards: true, independent: true }
-    }
+	fn default() -> Options {
+		Options { threads: 0, table: true, bitboards: true, independent: true }
+	}
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
-    pub black: Nat,
-    pub white: Nat,
-    pub draws: Nat,
-    pub nodes: u64,
-    pub hits: u64,
+	pub black: Nat,
+	pub white: Nat,
+	pub draws: Nat,
+	pub nodes: u64,
+	pub hits: u64,
 }
 
 pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Report {
-    let empties = board.empties();
-    assert!(empties <= MAX_EMPTIES, "{} empty cells are more than count() takes", empties);
-    if options.independent {
-        if let Some(report) = independent::count::<R>(board, to_move) {
-            return report;
-        }
-    }
-    let run = || {
-        let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
-        match bits {
-            Some(walk) => count_with(walk, empties, to_move, options),
-            None => count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options),
-        }
-    };
-    if empties <= DEEP {
-        return run();
-    }
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(STACK_PER_EMPTY * (empties + DEEP))
-            .spawn_scoped(scope, run)
-            .expect("a thread for a deep count")
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
-    })
+	let empties = board.empties();
+	assert!(empties <= MAX_EMPTIES, "{} empty cells are more than count() takes", empties);
+	if options.independent {
+		if let Some(report) = independent::count::<R>(board, to_move) {
+			return report;
+		}
+	}
+	let run = || {
+		let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
+		match bits {
+			Some(walk) => count_with(walk, empties, to_move, options),
+			None => count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options),
+		}
+	};
+	if empties <= DEEP {
+		return run();
+	}
+	std::thread::scope(|scope| {
+		std::thread::Builder::new()
+			.stack_size(STACK_PER_EMPTY * (empties + DEEP))
+			.spawn_scoped(scope, run)
+			.expect("a thread for a deep count")
+			.join()
+			.unwrap_or_else(|e| std::panic::resume_unwind(e))
+	})
 }
 
 pub const DEEP: usize = 1000;
@@ -1172,129 +1172,129 @@ const STACK_PER_EMPTY: usize = 4096;
 pub const MAX_EMPTIES: usize = 100_000;
 
 pub fn countable(board: &Board) -> Result<(), InputError> {
-    if board.empties() <= MAX_EMPTIES {
-        Ok(())
-    } else {
-        Err(InputError::new(format!(
-            "the board has {} empty cells; counting takes at most {}",
-            board.empties(),
-            MAX_EMPTIES
-        )))
-    }
+	if board.empties() <= MAX_EMPTIES {
+		Ok(())
+	} else {
+		Err(InputError::new(format!(
+			"the board has {} empty cells; counting takes at most {}",
+			board.empties(),
+			MAX_EMPTIES
+		)))
+	}
 }
 
 pub fn bit_walk<R: Rules>(board: &Board, to_move: Color) -> Option<BitWalk<R>> {
-    let (black, white, area, bias) = match bitboard::from_board(board) {
-        Some((black, white, area)) => (black, white, area, 0),
-        None => {
-            let relevant = R::relevant(board);
-            let cells: Vec<(usize, usize)> = (0..board.len()).filter(|&i| relevant[i]).map(|i| board.coords(i)).collect();
-            let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
-            let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
-            if cells.iter().any(|&(r, c)| r - top >= 8 || c - left >= 8) {
-                return None;
-            }
-            let (mut black, mut white, mut area) = (0, 0, 0);
-            for &(r, c) in &cells {
-                let b = bitboard::bit(r - top, c - left);
-                area |= b;
-                match board.get(r, c) {
-                    Some(Color::Black) => black |= b,
-                    Some(Color::White) => white |= b,
-                    None => {}
-                }
-            }
-            let outside = |discs: usize, inside: u64| discs as i32 - inside.count_ones() as i32;
-            let bias = outside(board.discs(Color::Black), black) - outside(board.discs(Color::White), white);
-            (black, white, area, bias)
-        }
-    };
-    let (p, o, bias) = if to_move == Color::Black { (black, white, bias) } else { (white, black, -bias) };
-    Some(BitWalk::new(p, o, area & !(black | white), bias))
+	let (black, white, area, bias) = match bitboard::from_board(board) {
+		Some((black, white, area)) => (black, white, area, 0),
+		None => {
+			let relevant = R::relevant(board);
+			let cells: Vec<(usize, usize)> = (0..board.len()).filter(|&i| relevant[i]).map(|i| board.coords(i)).collect();
+			let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
+			let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
+			if cells.iter().any(|&(r, c)| r - top >= 8 || c - left >= 8) {
+				return None;
+			}
+			let (mut black, mut white, mut area) = (0, 0, 0);
+			for &(r, c) in &cells {
+				let b = bitboard::bit(r - top, c - left);
+				area |= b;
+				match board.get(r, c) {
+					Some(Color::Black) => black |= b,
+					Some(Color::White) => white |= b,
+					None => {}
+				}
+			}
+			let outside = |discs: usize, inside: u64| discs as i32 - inside.count_ones() as i32;
+			let bias = outside(board.discs(Color::Black), black) - outside(board.discs(Color::White), white);
+			(black, white, area, bias)
+		}
+	};
+	let (p, o, bias) = if to_move == Color::Black { (black, white, bias) } else { (white, black, -bias) };
+	Some(BitWalk::new(p, o, area & !(black | white), bias))
 }
 
 fn count_with<W: Walk>(walk: W, empties: usize, to_move: Color, options: &Options) -> Report {
-    if empties <= 20 {
-        count_as::<W, u64>(walk, empties, to_move, options)
-    } else if empties <= 34 {
-        count_as::<W, u128>(walk, empties, to_move, options)
-    } else {
-        count_as::<W, Nat>(walk, empties, to_move, options)
-    }
+	if empties <= 20 {
+		count_as::<W, u64>(walk, empties, to_move, options)
+	} else if empties <= 34 {
+		count_as::<W, u128>(walk, empties, to_move, options)
+	} else {
+		count_as::<W, Nat>(walk, empties, to_move, options)
+	}
 }
 
 pub const MAX_TABLE_ENTRIES: usize = 1 << 22;
 
 fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, options: &Options) -> Report {
-    let entries = if options.table { MAX_TABLE_ENTRIES } else { 0 };
-    let threads = match options.threads {
-        0 if empties >= 14 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        0 => 1,
-        n => n,
-    };
-    let (outcomes, nodes, hits) = if threads <= 1 {
-        let mut counter = Counter::<W, C>::new(entries);
-        let o = counter.count(&mut walk);
-        (o, counter.nodes, counter.hits)
-    } else {
-        count_parallel::<W, C>(&walk, threads, entries / threads, STACK_PER_EMPTY * (empties + DEEP))
-    };
-    let (black, white) = match to_move {
-        Color::Black => (&outcomes.wins, &outcomes.losses),
-        Color::White => (&outcomes.losses, &outcomes.wins),
-    };
-    Report { black: black.to_nat(), white: white.to_nat(), draws: outcomes.draws.to_nat(), nodes, hits }
+	let entries = if options.table { MAX_TABLE_ENTRIES } else { 0 };
+	let threads = match options.threads {
+		0 if empties >= 14 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+		0 => 1,
+		n => n,
+	};
+	let (outcomes, nodes, hits) = if threads <= 1 {
+		let mut counter = Counter::<W, C>::new(entries);
+		let o = counter.count(&mut walk);
+		(o, counter.nodes, counter.hits)
+	} else {
+		count_parallel::<W, C>(&walk, threads, entries / threads, STACK_PER_EMPTY * (empties + DEEP))
+	};
+	let (black, white) = match to_move {
+		Color::Black => (&outcomes.wins, &outcomes.losses),
+		Color::White => (&outcomes.losses, &outcomes.wins),
+	};
+	Report { black: black.to_nat(), white: white.to_nat(), draws: outcomes.draws.to_nat(), nodes, hits }
 }
 
 fn split<W: Walk>(walk: &W, plies: usize, opponent: bool, tasks: &mut Vec<(W, bool)>) {
-    if plies == 0 || walk.near_end().is_some() {
-        tasks.push((walk.clone(), opponent));
-        return;
-    }
-    let moves: Vec<W::Move> = walk.moves().collect();
-    if moves.is_empty() {
-        tasks.push((walk.clone(), opponent));
-        return;
-    }
-    for m in moves {
-        let mut child = walk.clone();
-        child.play(m);
-        split(&child, plies - 1, !opponent, tasks);
-    }
+	if plies == 0 || walk.near_end().is_some() {
+		tasks.push((walk.clone(), opponent));
+		return;
+	}
+	let moves: Vec<W::Move> = walk.moves().collect();
+	if moves.is_empty() {
+		tasks.push((walk.clone(), opponent));
+		return;
+	}
+	for m in moves {
+		let mut child = walk.clone();
+		child.play(m);
+		split(&child, plies - 1, !opponent, tasks);
+	}
 }
 
 fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, stack: usize) -> (Outcomes<C>, u64, u64) {
-    let mut tasks = Vec::new();
-    split(walk, 2, false, &mut tasks);
-    let next = AtomicUsize::new(0);
-    let total = Mutex::new((Outcomes::<C>::default(), 0u64, 0u64));
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let worker = std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, || {
-                let mut counter = Counter::<W, C>::new(entries);
-                let mut mine = Outcomes::<C>::default();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= tasks.len() {
-                        break;
-                    }
-                    let (ref task, opponent) = tasks[i];
-                    let o = counter.count(&mut task.clone());
-                    if opponent {
-                        mine.add_opponent(&o);
-                    } else {
-                        mine.add(&o);
-                    }
-                }
-                let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
-                t.0.add(&mine);
-                t.1 += counter.nodes;
-                t.2 += counter.hits;
-            });
-            worker.expect("a counting thread");
-        }
-    });
-    total.into_inner().unwrap_or_else(|e| e.into_inner())
+	let mut tasks = Vec::new();
+	split(walk, 2, false, &mut tasks);
+	let next = AtomicUsize::new(0);
+	let total = Mutex::new((Outcomes::<C>::default(), 0u64, 0u64));
+	std::thread::scope(|scope| {
+		for _ in 0..threads {
+			let worker = std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, || {
+				let mut counter = Counter::<W, C>::new(entries);
+				let mut mine = Outcomes::<C>::default();
+				loop {
+					let i = next.fetch_add(1, Ordering::Relaxed);
+					if i >= tasks.len() {
+						break;
+					}
+					let (ref task, opponent) = tasks[i];
+					let o = counter.count(&mut task.clone());
+					if opponent {
+						mine.add_opponent(&o);
+					} else {
+						mine.add(&o);
+					}
+				}
+				let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
+				t.0.add(&mine);
+				t.1 += counter.nodes;
+				t.2 += counter.hits;
+			});
+			worker.expect("a counting thread");
+		}
+	});
+	total.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 }
 pub mod dumbothello {
@@ -1309,19 +1309,19 @@ use super::scan::lines;
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };
 
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
-    let board = parse(input)?;
-    countable(&board)?;
-    let report = count::<Adjacent>(&board, Color::Black, &Options::default());
-    writeln!(out, "({}, {}, {})", report.black, report.white, report.draws)?;
-    Ok(())
+	let board = parse(input)?;
+	countable(&board)?;
+	let report = count::<Adjacent>(&board, Color::Black, &Options::default());
+	writeln!(out, "({}, {}, {})", report.black, report.white, report.draws)?;
+	Ok(())
 }
 
 pub fn parse(input: &str) -> Result<Board, InputError> {
-    let mut rows = Vec::new();
-    for (line, text) in lines(input) {
-        rows.push((line, ALPHABET.row(text, line)?));
-    }
-    Board::from_rows(rows, None)
+	let mut rows = Vec::new();
+	for (line, text) in lines(input) {
+		rows.push((line, ALPHABET.row(text, line)?));
+	}
+	Board::from_rows(rows, None)
 }
 }
 pub mod error {
@@ -1330,56 +1330,56 @@ use std::io;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
-    pub line: Option<usize>,
-    pub message: String,
+	pub line: Option<usize>,
+	pub message: String,
 }
 
 impl InputError {
-    pub fn at<S: Into<String>>(line: usize, message: S) -> InputError {
-        InputError { line: Some(line), message: message.into() }
-    }
+	pub fn at<S: Into<String>>(line: usize, message: S) -> InputError {
+		InputError { line: Some(line), message: message.into() }
+	}
 
-    pub fn new<S: Into<String>>(message: S) -> InputError {
-        InputError { line: None, message: message.into() }
-    }
+	pub fn new<S: Into<String>>(message: S) -> InputError {
+		InputError { line: None, message: message.into() }
+	}
 }
 
 impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "line {}: {}", line, self.message),
-            None => f.write_str(&self.message),
-        }
-    }
+	fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+		match self.line {
+			Some(line) => write!(f, "line {}: {}", line, self.message),
+			None => f.write_str(&self.message),
+		}
+	}
 }
 
 #[derive(Debug)]
 pub enum Error {
-    Input(InputError),
-    Io(io::Error),
-    Failed(String),
+	Input(InputError),
+	Io(io::Error),
+	Failed(String),
 }
 
 impl From<InputError> for Error {
-    fn from(e: InputError) -> Error {
-        Error::Input(e)
-    }
+	fn from(e: InputError) -> Error {
+		Error::Input(e)
+	}
 }
 
 impl From<io::Error> for Error {
-    fn from(e: io::Error) -> Error {
-        Error::Io(e)
-    }
+	fn from(e: io::Error) -> Error {
+		Error::Io(e)
+	}
 }
 
 impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match *self {
-            Error::Input(ref e) => e.fmt(f),
-            Error::Io(ref e) => write!(f, "cannot write the output: {}", e),
-            Error::Failed(ref what) => f.write_str(what),
-        }
-    }
+	fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+		match *self {
+			Error::Input(ref e) => e.fmt(f),
+			Error::Io(ref e) => write!(f, "cannot write the output: {}", e),
+			Error::Failed(ref what) => f.write_str(what),
+		}
+	}
 }
 }
 pub mod independent {
@@ -1393,89 +1393,89 @@ pub const MAX_CELLS: usize = 16;
 type Histogram = Vec<(i32, u64)>;
 
 struct Programme {
-    gain: [Vec<i32>; 2],
-    passes: bool,
-    memo: Vec<Histogram>,
-    nodes: u64,
-    hits: u64,
+	gain: [Vec<i32>; 2],
+	passes: bool,
+	memo: Vec<Histogram>,
+	nodes: u64,
+	hits: u64,
 }
 
 impl Programme {
-    fn histogram(&mut self, mask: u32, side: usize) -> &Histogram {
-        let state = (mask as usize) << 1 | side;
-        if self.memo[state].is_empty() {
-            self.nodes += 1;
-            let sum = self.below(mask, side);
-            self.memo[state] = merged(sum);
-        } else {
-            self.hits += 1;
-        }
-        &self.memo[state]
-    }
+	fn histogram(&mut self, mask: u32, side: usize) -> &Histogram {
+		let state = (mask as usize) << 1 | side;
+		if self.memo[state].is_empty() {
+			self.nodes += 1;
+			let sum = self.below(mask, side);
+			self.memo[state] = merged(sum);
+		} else {
+			self.hits += 1;
+		}
+		&self.memo[state]
+	}
 
-    fn below(&mut self, mask: u32, side: usize) -> Histogram {
-        let mut sum = Vec::new();
-        for k in 0..self.gain[side].len() {
-            let gain = self.gain[side][k];
-            if mask >> k & 1 == 1 && gain != 0 {
-                let child = self.histogram(mask & !(1 << k), 1 - side);
-                sum.extend(child.iter().map(|&(change, n)| (change + gain, n)));
-            }
-        }
-        if sum.is_empty() {
-            let other_moves = (0..self.gain[1 - side].len()).any(|k| mask >> k & 1 == 1 && self.gain[1 - side][k] != 0);
-            if self.passes && other_moves {
-                sum = self.histogram(mask, 1 - side).clone();
-            } else {
-                sum.push((0, 1));
-            }
-        }
-        sum
-    }
+	fn below(&mut self, mask: u32, side: usize) -> Histogram {
+		let mut sum = Vec::new();
+		for k in 0..self.gain[side].len() {
+			let gain = self.gain[side][k];
+			if mask >> k & 1 == 1 && gain != 0 {
+				let child = self.histogram(mask & !(1 << k), 1 - side);
+				sum.extend(child.iter().map(|&(change, n)| (change + gain, n)));
+			}
+		}
+		if sum.is_empty() {
+			let other_moves = (0..self.gain[1 - side].len()).any(|k| mask >> k & 1 == 1 && self.gain[1 - side][k] != 0);
+			if self.passes && other_moves {
+				sum = self.histogram(mask, 1 - side).clone();
+			} else {
+				sum.push((0, 1));
+			}
+		}
+		sum
+	}
 }
 
 fn merged(mut changes: Histogram) -> Histogram {
-    changes.sort_unstable_by_key(|&(change, _)| change);
-    let mut merged: Histogram = Vec::with_capacity(changes.len());
-    for (change, n) in changes {
-        match merged.last_mut() {
-            Some(last) if last.0 == change => last.1 += n,
-            _ => merged.push((change, n)),
-        }
-    }
-    merged
+	changes.sort_unstable_by_key(|&(change, _)| change);
+	let mut merged: Histogram = Vec::with_capacity(changes.len());
+	for (change, n) in changes {
+		match merged.last_mut() {
+			Some(last) if last.0 == change => last.1 += n,
+			_ => merged.push((change, n)),
+		}
+	}
+	merged
 }
 
 pub fn count<R: Rules>(board: &Board, to_move: Color) -> Option<Report> {
-    let cells: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
-    if cells.len() > MAX_CELLS || !R::independent(board) {
-        return None;
-    }
-    let gain = |color: Color, sign: i32| -> Vec<i32> {
-        let change = |n: usize| if n == 0 { 0 } else { sign * (2 * n as i32 + 1) };
-        cells.iter().map(|&at| change(R::flip_count(board, color, at))).collect()
-    };
-    let mut p = Programme {
-        gain: [gain(Color::Black, 1), gain(Color::White, -1)],
-        passes: R::PASSES,
-        memo: vec![Vec::new(); 2 << cells.len()],
-        nodes: 0,
-        hits: 0,
-    };
-    let full = ((1u64 << cells.len()) - 1) as u32;
-    let margin = board.discs(Color::Black) as i32 - board.discs(Color::White) as i32;
-    let mut tally = [0u64; 3];
-    for &(change, n) in p.histogram(full, to_move.index()) {
-        let end = margin + change;
-        tally[if end > 0 { 0 } else if end < 0 { 1 } else { 2 }] += n;
-    }
-    Some(Report {
-        black: Nat::from(tally[0]),
-        white: Nat::from(tally[1]),
-        draws: Nat::from(tally[2]),
-        nodes: p.nodes,
-        hits: p.hits,
-    })
+	let cells: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
+	if cells.len() > MAX_CELLS || !R::independent(board) {
+		return None;
+	}
+	let gain = |color: Color, sign: i32| -> Vec<i32> {
+		let change = |n: usize| if n == 0 { 0 } else { sign * (2 * n as i32 + 1) };
+		cells.iter().map(|&at| change(R::flip_count(board, color, at))).collect()
+	};
+	let mut p = Programme {
+		gain: [gain(Color::Black, 1), gain(Color::White, -1)],
+		passes: R::PASSES,
+		memo: vec![Vec::new(); 2 << cells.len()],
+		nodes: 0,
+		hits: 0,
+	};
+	let full = ((1u64 << cells.len()) - 1) as u32;
+	let margin = board.discs(Color::Black) as i32 - board.discs(Color::White) as i32;
+	let mut tally = [0u64; 3];
+	for &(change, n) in p.histogram(full, to_move.index()) {
+		let end = margin + change;
+		tally[if end > 0 { 0 } else if end < 0 { 1 } else { 2 }] += n;
+	}
+	Some(Report {
+		black: Nat::from(tally[0]),
+		white: Nat::from(tally[1]),
+		draws: Nat::from(tally[2]),
+		nodes: p.nodes,
+		hits: p.hits,
+	})
 }
 }
 pub mod judge {
@@ -1488,60 +1488,60 @@ pub const EXIT_BAD_INPUT: i32 = 2;
 
 pub fn run<F>(solve: F) -> i32
 where
-    F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>,
+	F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>,
 {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = read_input(&args).and_then(|input| solve(&input, &mut out));
-    let result = result.and_then(|()| out.flush().map_err(Error::Io));
-    exit_code(result, &mut out)
+	let args: Vec<String> = std::env::args().skip(1).collect();
+	let stdout = io::stdout();
+	let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+	let result = read_input(&args).and_then(|input| solve(&input, &mut out));
+	let result = result.and_then(|()| out.flush().map_err(Error::Io));
+	exit_code(result, &mut out)
 }
 
 pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
-    match result {
-        Ok(()) => 0,
-        Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-        Err(Error::Io(e)) => {
-            eprintln!("error: cannot write the output: {}", e);
-            1
-        }
-        Err(Error::Failed(what)) => {
-            let _ = out.flush();
-            eprintln!("{}", what);
-            1
-        }
-        Err(Error::Input(e)) => {
-            let _ = out.flush();
-            eprintln!("error: {}", e);
-            EXIT_BAD_INPUT
-        }
-    }
+	match result {
+		Ok(()) => 0,
+		Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+		Err(Error::Io(e)) => {
+			eprintln!("error: cannot write the output: {}", e);
+			1
+		}
+		Err(Error::Failed(what)) => {
+			let _ = out.flush();
+			eprintln!("{}", what);
+			1
+		}
+		Err(Error::Input(e)) => {
+			let _ = out.flush();
+			eprintln!("error: {}", e);
+			EXIT_BAD_INPUT
+		}
+	}
 }
 
 fn read_input(args: &[String]) -> Result<String, Error> {
-    let mut bytes = Vec::new();
-    let read = match args.len() {
-        0 => io::stdin().lock().read_to_end(&mut bytes),
-        1 if args[0] == "-" => io::stdin().lock().read_to_end(&mut bytes),
-        1 => match File::open(&args[0]) {
-            Ok(mut file) => file.read_to_end(&mut bytes),
-            Err(e) => return Err(InputError::new(format!("cannot open {}: {}", args[0], e)).into()),
-        },
-        _ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
-    };
-    if let Err(e) = read {
-        return Err(InputError::new(format!("cannot read the input: {}", e)).into());
-    }
-    text(bytes).map_err(Error::Input)
+	let mut bytes = Vec::new();
+	let read = match args.len() {
+		0 => io::stdin().lock().read_to_end(&mut bytes),
+		1 if args[0] == "-" => io::stdin().lock().read_to_end(&mut bytes),
+		1 => match File::open(&args[0]) {
+			Ok(mut file) => file.read_to_end(&mut bytes),
+			Err(e) => return Err(InputError::new(format!("cannot open {}: {}", args[0], e)).into()),
+		},
+		_ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
+	};
+	if let Err(e) = read {
+		return Err(InputError::new(format!("cannot read the input: {}", e)).into());
+	}
+	text(bytes).map_err(Error::Input)
 }
 
 pub fn text(bytes: Vec<u8>) -> Result<String, InputError> {
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count();
-        InputError::at(line, "the input is not UTF-8 text")
-    })
+	String::from_utf8(bytes).map_err(|e| {
+		let valid = e.utf8_error().valid_up_to();
+		let line = 1 + e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count();
+		InputError::at(line, "the input is not UTF-8 text")
+	})
 }
 }
 pub mod nat {
@@ -1551,62 +1551,62 @@ const BASE: u64 = 1_000_000_000_000_000_000;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Nat {
-    limbs: Vec<u64>,
+	limbs: Vec<u64>,
 }
 
 impl Nat {
-    pub fn add(&mut self, other: &Nat) {
-        if self.limbs.len() < other.limbs.len() {
-            self.limbs.resize(other.limbs.len(), 0);
-        }
-        let mut carry = 0;
-        for (i, limb) in self.limbs.iter_mut().enumerate() {
-            let sum = *limb + other.limbs.get(i).cloned().unwrap_or(0) + carry;
-            carry = (sum >= BASE) as u64;
-            *limb = sum - carry * BASE;
-            if carry == 0 && i >= other.limbs.len() {
-                break;
-            }
-        }
-        if carry > 0 {
-            self.limbs.push(carry);
-        }
-    }
+	pub fn add(&mut self, other: &Nat) {
+		if self.limbs.len() < other.limbs.len() {
+			self.limbs.resize(other.limbs.len(), 0);
+		}
+		let mut carry = 0;
+		for (i, limb) in self.limbs.iter_mut().enumerate() {
+			let sum = *limb + other.limbs.get(i).cloned().unwrap_or(0) + carry;
+			carry = (sum >= BASE) as u64;
+			*limb = sum - carry * BASE;
+			if carry == 0 && i >= other.limbs.len() {
+				break;
+			}
+		}
+		if carry > 0 {
+			self.limbs.push(carry);
+		}
+	}
 
-    pub fn is_zero(&self) -> bool {
-        self.limbs.is_empty()
-    }
+	pub fn is_zero(&self) -> bool {
+		self.limbs.is_empty()
+	}
 }
 
 impl From<u64> for Nat {
-    fn from(n: u64) -> Nat {
-        Nat::from(n as u128)
-    }
+	fn from(n: u64) -> Nat {
+		Nat::from(n as u128)
+	}
 }
 
 impl From<u128> for Nat {
-    fn from(mut n: u128) -> Nat {
-        let mut limbs = Vec::new();
-        while n > 0 {
-            limbs.push((n % BASE as u128) as u64);
-            n /= BASE as u128;
-        }
-        Nat { limbs }
-    }
+	fn from(mut n: u128) -> Nat {
+		let mut limbs = Vec::new();
+		while n > 0 {
+			limbs.push((n % BASE as u128) as u64);
+			n /= BASE as u128;
+		}
+		Nat { limbs }
+	}
 }
 
 impl fmt::Display for Nat {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let mut limbs = self.limbs.iter().rev();
-        let mut text = match limbs.next() {
-            None => "0".to_string(),
-            Some(top) => top.to_string(),
-        };
-        for limb in limbs {
-            text.push_str(&format!("{:018}", limb));
-        }
-        f.pad(&text)
-    }
+	fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+		let mut limbs = self.limbs.iter().rev();
+		let mut text = match limbs.next() {
+			None => "0".to_string(),
+			Some(top) => top.to_string(),
+		};
+		for limb in limbs {
+			text.push_str(&format!("{:018}", limb));
+		}
+		f.pad(&text)
+	}
 }
 }
 pub mod rules {
@@ -1617,264 +1617,264 @@ use super::board::{Board, Color, DIRECTIONS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
-    Occupied,
-    NoFlips,
+	Occupied,
+	NoFlips,
 }
 
 impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(match *self {
-            IllegalMove::Occupied => "the square is occupied",
-            IllegalMove::NoFlips => "the move flips no disc",
-        })
-    }
+	fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+		f.write_str(match *self {
+			IllegalMove::Occupied => "the square is occupied",
+			IllegalMove::NoFlips => "the move flips no disc",
+		})
+	}
 }
 
 pub trait Rules {
-    const PASSES: bool;
+	const PASSES: bool;
 
-    fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize;
+	fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize;
 
-    fn flip_count(board: &Board, color: Color, at: usize) -> usize;
+	fn flip_count(board: &Board, color: Color, at: usize) -> usize;
 
-    fn is_legal(board: &Board, color: Color, at: usize) -> bool;
+	fn is_legal(board: &Board, color: Color, at: usize) -> bool;
 
-    fn bit_moves(p: u64, o: u64, empty: u64) -> u64;
+	fn bit_moves(p: u64, o: u64, empty: u64) -> u64;
 
-    fn bit_flips(p: u64, o: u64, sq: u32) -> u64;
+	fn bit_flips(p: u64, o: u64, sq: u32) -> u64;
 
-    fn relevant(board: &Board) -> Vec<bool>;
+	fn relevant(board: &Board) -> Vec<bool>;
 
-    fn independent(board: &Board) -> bool;
+	fn independent(board: &Board) -> bool;
 
-    fn bit_last_flips(p: u64, sq: u32) -> u32;
+	fn bit_last_flips(p: u64, sq: u32) -> u32;
 
-    fn legal_moves(board: &Board, color: Color) -> Vec<usize> {
-        (0..board.len())
-            .filter(|&i| board.cell(i).is_none() && Self::is_legal(board, color, i))
-            .collect()
-    }
+	fn legal_moves(board: &Board, color: Color) -> Vec<usize> {
+		(0..board.len())
+			.filter(|&i| board.cell(i).is_none() && Self::is_legal(board, color, i))
+			.collect()
+	}
 
-    fn has_move(board: &Board, color: Color) -> bool {
-        (0..board.len()).any(|i| board.cell(i).is_none() && Self::is_legal(board, color, i))
-    }
+	fn has_move(board: &Board, color: Color) -> bool {
+		(0..board.len()).any(|i| board.cell(i).is_none() && Self::is_legal(board, color, i))
+	}
 
-    fn game_over(board: &Board, to_move: Color) -> bool {
-        !Self::has_move(board, to_move) && (!Self::PASSES || !Self::has_move(board, to_move.opponent()))
-    }
+	fn game_over(board: &Board, to_move: Color) -> bool {
+		!Self::has_move(board, to_move) && (!Self::PASSES || !Self::has_move(board, to_move.opponent()))
+	}
 
-    fn play(board: &mut Board, color: Color, at: usize) -> Result<usize, IllegalMove> {
-        if board.cell(at).is_some() {
-            return Err(IllegalMove::Occupied);
-        }
-        let mut flipped = Vec::new();
-        if Self::flips(board, color, at, &mut flipped) == 0 {
-            return Err(IllegalMove::NoFlips);
-        }
-        board.set(at, Some(color));
-        for &i in &flipped {
-            board.set(i, Some(color));
-        }
-        Ok(flipped.len())
-    }
+	fn play(board: &mut Board, color: Color, at: usize) -> Result<usize, IllegalMove> {
+		if board.cell(at).is_some() {
+			return Err(IllegalMove::Occupied);
+		}
+		let mut flipped = Vec::new();
+		if Self::flips(board, color, at, &mut flipped) == 0 {
+			return Err(IllegalMove::NoFlips);
+		}
+		board.set(at, Some(color));
+		for &i in &flipped {
+			board.set(i, Some(color));
+		}
+		Ok(flipped.len())
+	}
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flanking;
 
 impl Flanking {
-    #[inline]
-    fn bracket(board: &Board, color: Color, r: usize, c: usize, d: usize) -> usize {
-        let mine = Some(color);
-        let opponent = Some(color.opponent());
-        let mut run = 0;
-        for i in board.ray_at(r, c, d) {
-            let cell = board.cell(i);
-            if cell == opponent {
-                run += 1;
-            } else if cell == mine {
-                return run;
-            } else {
-                return 0;
-            }
-        }
-        0
-    }
+	#[inline]
+	fn bracket(board: &Board, color: Color, r: usize, c: usize, d: usize) -> usize {
+		let mine = Some(color);
+		let opponent = Some(color.opponent());
+		let mut run = 0;
+		for i in board.ray_at(r, c, d) {
+			let cell = board.cell(i);
+			if cell == opponent {
+				run += 1;
+			} else if cell == mine {
+				return run;
+			} else {
+				return 0;
+			}
+		}
+		0
+	}
 }
 
 impl Rules for Flanking {
-    const PASSES: bool = true;
+	const PASSES: bool = true;
 
-    fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
-        let start = out.len();
-        let (r, c) = board.coords(at);
-        for d in 0..DIRECTIONS.len() {
-            let run = Flanking::bracket(board, color, r, c, d);
-            out.extend(board.ray_at(r, c, d).take(run));
-        }
-        out.len() - start
-    }
+	fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
+		let start = out.len();
+		let (r, c) = board.coords(at);
+		for d in 0..DIRECTIONS.len() {
+			let run = Flanking::bracket(board, color, r, c, d);
+			out.extend(board.ray_at(r, c, d).take(run));
+		}
+		out.len() - start
+	}
 
-    fn flip_count(board: &Board, color: Color, at: usize) -> usize {
-        let (r, c) = board.coords(at);
-        (0..DIRECTIONS.len()).map(|d| Flanking::bracket(board, color, r, c, d)).sum()
-    }
+	fn flip_count(board: &Board, color: Color, at: usize) -> usize {
+		let (r, c) = board.coords(at);
+		(0..DIRECTIONS.len()).map(|d| Flanking::bracket(board, color, r, c, d)).sum()
+	}
 
-    fn is_legal(board: &Board, color: Color, at: usize) -> bool {
-        let (r, c) = board.coords(at);
-        (0..DIRECTIONS.len()).any(|d| Flanking::bracket(board, color, r, c, d) > 0)
-    }
+	fn is_legal(board: &Board, color: Color, at: usize) -> bool {
+		let (r, c) = board.coords(at);
+		(0..DIRECTIONS.len()).any(|d| Flanking::bracket(board, color, r, c, d) > 0)
+	}
 
-    fn relevant(board: &Board) -> Vec<bool> {
-        flanking_analysis(board).0
-    }
+	fn relevant(board: &Board) -> Vec<bool> {
+		flanking_analysis(board).0
+	}
 
-    fn independent(board: &Board) -> bool {
-        flanking_analysis(board).1
-    }
+	fn independent(board: &Board) -> bool {
+		flanking_analysis(board).1
+	}
 
-    #[inline]
-    fn bit_moves(p: u64, o: u64, empty: u64) -> u64 {
-        bitboard::flanking_moves(p, o, empty)
-    }
+	#[inline]
+	fn bit_moves(p: u64, o: u64, empty: u64) -> u64 {
+		bitboard::flanking_moves(p, o, empty)
+	}
 
-    #[inline]
-    fn bit_flips(p: u64, o: u64, sq: u32) -> u64 {
-        bitboard::flanking_flips(p, o, sq)
-    }
+	#[inline]
+	fn bit_flips(p: u64, o: u64, sq: u32) -> u64 {
+		bitboard::flanking_flips(p, o, sq)
+	}
 
-    #[inline]
-    fn bit_last_flips(p: u64, sq: u32) -> u32 {
-        bitboard::last_flips(p, sq)
-    }
+	#[inline]
+	fn bit_last_flips(p: u64, sq: u32) -> u32 {
+		bitboard::last_flips(p, sq)
+	}
 }
 
 fn flanking_analysis(board: &Board) -> (Vec<bool>, bool) {
-    let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
-    let coarse = empties.len() > 64;
-    let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
-    let mut causes = vec![0u64; board.len()];
-    let read_changeable = std::cell::Cell::new(false);
-    let mut changed = true;
-    while changed {
-        changed = false;
-        read_changeable.set(false);
-        for (j, &e) in empties.iter().enumerate() {
-            let me = if coarse { 1 } else { 1u64 << j };
-            let may = |causes: &[u64], i: usize| -> u8 {
-                let elsewhere = if coarse {
-                    causes[i] != 0
-                } else {
-                    let others = causes[i] & !me;
-                    (0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
-                };
-                let may = match board.cell(i) {
-                    None => 3,
-                    _ if elsewhere => 3,
-                    Some(Color::Black) => 1,
-                    Some(Color::White) => 2,
-                };
-                if may == 3 {
-                    read_changeable.set(true);
-                }
-                may
-            };
-            for d in 0..DIRECTIONS.len() {
-                let ray: Vec<usize> = board.ray(e, d).collect();
-                for run_colour in [1u8, 2u8].iter() {
-                    let closer = 3 - run_colour;
-                    for k in 0..ray.len() {
-                        if may(&causes, ray[k]) & run_colour == 0 {
-                            break;
-                        }
-                        if k + 1 < ray.len() && may(&causes, ray[k + 1]) & closer != 0 {
-                            relevant[ray[k + 1]] = true;
-                            for &i in &ray[..=k] {
-                                relevant[i] = true;
-                                if causes[i] & me == 0 {
-                                    causes[i] |= me;
-                                    changed = true;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    (relevant, !coarse && !read_changeable.get())
+	let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
+	let coarse = empties.len() > 64;
+	let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
+	let mut causes = vec![0u64; board.len()];
+	let read_changeable = std::cell::Cell::new(false);
+	let mut changed = true;
+	while changed {
+		changed = false;
+		read_changeable.set(false);
+		for (j, &e) in empties.iter().enumerate() {
+			let me = if coarse { 1 } else { 1u64 << j };
+			let may = |causes: &[u64], i: usize| -> u8 {
+				let elsewhere = if coarse {
+					causes[i] != 0
+				} else {
+					let others = causes[i] & !me;
+					(0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
+				};
+				let may = match board.cell(i) {
+					None => 3,
+					_ if elsewhere => 3,
+					Some(Color::Black) => 1,
+					Some(Color::White) => 2,
+				};
+				if may == 3 {
+					read_changeable.set(true);
+				}
+				may
+			};
+			for d in 0..DIRECTIONS.len() {
+				let ray: Vec<usize> = board.ray(e, d).collect();
+				for run_colour in [1u8, 2u8].iter() {
+					let closer = 3 - run_colour;
+					for k in 0..ray.len() {
+						if may(&causes, ray[k]) & run_colour == 0 {
+							break;
+						}
+						if k + 1 < ray.len() && may(&causes, ray[k + 1]) & closer != 0 {
+							relevant[ray[k + 1]] = true;
+							for &i in &ray[..=k] {
+								relevant[i] = true;
+								if causes[i] & me == 0 {
+									causes[i] |= me;
+									changed = true;
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	(relevant, !coarse && !read_changeable.get())
 }
 
 fn between(board: &Board, a: usize, b: usize, c: usize) -> bool {
-    let ((ar, ac), (br, bc), (cr, cc)) = (board.coords(a), board.coords(b), board.coords(c));
-    let (dr1, dc1) = (br as i64 - ar as i64, bc as i64 - ac as i64);
-    let (dr2, dc2) = (cr as i64 - ar as i64, cc as i64 - ac as i64);
-    let collinear = dr1 * dc2 == dc1 * dr2 && dr1 * dr2 >= 0 && dc1 * dc2 >= 0;
-    collinear && (dr1, dc1) != (0, 0) && dr1.abs().max(dc1.abs()) < dr2.abs().max(dc2.abs())
+	let ((ar, ac), (br, bc), (cr, cc)) = (board.coords(a), board.coords(b), board.coords(c));
+	let (dr1, dc1) = (br as i64 - ar as i64, bc as i64 - ac as i64);
+	let (dr2, dc2) = (cr as i64 - ar as i64, cc as i64 - ac as i64);
+	let collinear = dr1 * dc2 == dc1 * dr2 && dr1 * dr2 >= 0 && dc1 * dc2 >= 0;
+	collinear && (dr1, dc1) != (0, 0) && dr1.abs().max(dc1.abs()) < dr2.abs().max(dc2.abs())
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Adjacent;
 
 impl Rules for Adjacent {
-    const PASSES: bool = false;
+	const PASSES: bool = false;
 
-    fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
-        let start = out.len();
-        let opponent = Some(color.opponent());
-        for d in 0..DIRECTIONS.len() {
-            if let Some(i) = board.step(at, d) {
-                if board.cell(i) == opponent {
-                    out.push(i);
-                }
-            }
-        }
-        out.len() - start
-    }
+	fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
+		let start = out.len();
+		let opponent = Some(color.opponent());
+		for d in 0..DIRECTIONS.len() {
+			if let Some(i) = board.step(at, d) {
+				if board.cell(i) == opponent {
+					out.push(i);
+				}
+			}
+		}
+		out.len() - start
+	}
 
-    fn flip_count(board: &Board, color: Color, at: usize) -> usize {
-        let opponent = Some(color.opponent());
-        (0..DIRECTIONS.len()).filter(|&d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent)).count()
-    }
+	fn flip_count(board: &Board, color: Color, at: usize) -> usize {
+		let opponent = Some(color.opponent());
+		(0..DIRECTIONS.len()).filter(|&d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent)).count()
+	}
 
-    fn is_legal(board: &Board, color: Color, at: usize) -> bool {
-        let opponent = Some(color.opponent());
-        (0..DIRECTIONS.len()).any(|d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent))
-    }
+	fn is_legal(board: &Board, color: Color, at: usize) -> bool {
+		let opponent = Some(color.opponent());
+		(0..DIRECTIONS.len()).any(|d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent))
+	}
 
-    fn relevant(board: &Board) -> Vec<bool> {
-        let mut live = vec![false; board.len()];
-        for e in (0..board.len()).filter(|&i| board.cell(i).is_none()) {
-            live[e] = true;
-            for d in 0..DIRECTIONS.len() {
-                if let Some(i) = board.step(e, d) {
-                    live[i] = true;
-                }
-            }
-        }
-        live
-    }
+	fn relevant(board: &Board) -> Vec<bool> {
+		let mut live = vec![false; board.len()];
+		for e in (0..board.len()).filter(|&i| board.cell(i).is_none()) {
+			live[e] = true;
+			for d in 0..DIRECTIONS.len() {
+				if let Some(i) = board.step(e, d) {
+					live[i] = true;
+				}
+			}
+		}
+		live
+	}
 
-    fn independent(board: &Board) -> bool {
-        let empties: Vec<(usize, usize)> = (0..board.len()).filter(|&i| board.cell(i).is_none()).map(|i| board.coords(i)).collect();
-        let apart = |a: (usize, usize), b: (usize, usize)| a.0.max(b.0) - a.0.min(b.0) >= 3 || a.1.max(b.1) - a.1.min(b.1) >= 3;
-        empties.len() <= 64 && empties.iter().enumerate().all(|(k, &a)| empties[k + 1..].iter().all(|&b| apart(a, b)))
-    }
+	fn independent(board: &Board) -> bool {
+		let empties: Vec<(usize, usize)> = (0..board.len()).filter(|&i| board.cell(i).is_none()).map(|i| board.coords(i)).collect();
+		let apart = |a: (usize, usize), b: (usize, usize)| a.0.max(b.0) - a.0.min(b.0) >= 3 || a.1.max(b.1) - a.1.min(b.1) >= 3;
+		empties.len() <= 64 && empties.iter().enumerate().all(|(k, &a)| empties[k + 1..].iter().all(|&b| apart(a, b)))
+	}
 
-    #[inline]
-    fn bit_moves(_p: u64, o: u64, empty: u64) -> u64 {
-        bitboard::adjacent_moves(o, empty)
-    }
+	#[inline]
+	fn bit_moves(_p: u64, o: u64, empty: u64) -> u64 {
+		bitboard::adjacent_moves(o, empty)
+	}
 
-    #[inline]
-    fn bit_flips(_p: u64, o: u64, sq: u32) -> u64 {
-        bitboard::adjacent_flips(o, sq)
-    }
+	#[inline]
+	fn bit_flips(_p: u64, o: u64, sq: u32) -> u64 {
+		bitboard::adjacent_flips(o, sq)
+	}
 
-    #[inline]
-    fn bit_last_flips(p: u64, sq: u32) -> u32 {
-        bitboard::adjacent_flips(!p, sq).count_ones()
-    }
+	#[inline]
+	fn bit_last_flips(p: u64, sq: u32) -> u32 {
+		bitboard::adjacent_flips(!p, sq).count_ones()
+	}
 }
 }
 pub mod scan {
@@ -1882,258 +1882,258 @@ use super::error::InputError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
-    pub text: &'a str,
-    pub line: usize,
+	pub text: &'a str,
+	pub line: usize,
 }
 
 #[derive(Clone, Debug)]
 pub struct Scanner<'a> {
-    rest: &'a str,
-    line: usize,
+	rest: &'a str,
+	line: usize,
 }
 
 impl<'a> Scanner<'a> {
-    pub fn new(input: &'a str) -> Scanner<'a> {
-        Scanner { rest: input, line: 1 }
-    }
+	pub fn new(input: &'a str) -> Scanner<'a> {
+		Scanner { rest: input, line: 1 }
+	}
 
-    pub fn line(&self) -> usize {
-        self.line
-    }
+	pub fn line(&self) -> usize {
+		self.line
+	}
 
-    pub fn next(&mut self) -> Option<Token<'a>> {
-        let bytes = self.rest.as_bytes();
-        let mut i = 0;
-        let mut newlines = 0;
-        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-            if bytes[i] == b'\n' {
-                newlines += 1;
-            }
-            i += 1;
-        }
-        if i == bytes.len() {
-            self.rest = "";
-            return None;
-        }
-        let start = i;
-        while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        self.line += newlines;
-        let text = &self.rest[start..i];
-        self.rest = &self.rest[i..];
-        Some(Token { text, line: self.line })
-    }
+	pub fn next(&mut self) -> Option<Token<'a>> {
+		let bytes = self.rest.as_bytes();
+		let mut i = 0;
+		let mut newlines = 0;
+		while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+			if bytes[i] == b'\n' {
+				newlines += 1;
+			}
+			i += 1;
+		}
+		if i == bytes.len() {
+			self.rest = "";
+			return None;
+		}
+		let start = i;
+		while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+			i += 1;
+		}
+		self.line += newlines;
+		let text = &self.rest[start..i];
+		self.rest = &self.rest[i..];
+		Some(Token { text, line: self.line })
+	}
 
-    pub fn peek(&self) -> Option<Token<'a>> {
-        self.clone().next()
-    }
+	pub fn peek(&self) -> Option<Token<'a>> {
+		self.clone().next()
+	}
 
-    pub fn expect(&mut self, what: &str) -> Result<Token<'a>, InputError> {
-        match self.next() {
-            Some(t) => Ok(t),
-            None => Err(InputError::at(
-                self.line,
-                format!("expected {}, found the end of the input", what),
-            )),
-        }
-    }
+	pub fn expect(&mut self, what: &str) -> Result<Token<'a>, InputError> {
+		match self.next() {
+			Some(t) => Ok(t),
+			None => Err(InputError::at(
+				self.line,
+				format!("expected {}, found the end of the input", what),
+			)),
+		}
+	}
 
-    pub fn number(&mut self, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
-        let t = self.expect(what)?;
-        parse_number(t, what, min, max)
-    }
+	pub fn number(&mut self, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
+		let t = self.expect(what)?;
+		parse_number(t, what, min, max)
+	}
 
-    pub fn finish(&mut self) -> Result<(), InputError> {
-        match self.next() {
-            None => Ok(()),
-            Some(t) => Err(InputError::at(
-                t.line,
-                format!("unexpected '{}' after the end of the data", shorten(t.text)),
-            )),
-        }
-    }
+	pub fn finish(&mut self) -> Result<(), InputError> {
+		match self.next() {
+			None => Ok(()),
+			Some(t) => Err(InputError::at(
+				t.line,
+				format!("unexpected '{}' after the end of the data", shorten(t.text)),
+			)),
+		}
+	}
 }
 
 pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
-    let text = t.text.strip_prefix('+').unwrap_or(t.text);
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        let negative = t.text.starts_with('-')
-            && t.text.len() > 1
-            && t.text[1..].bytes().all(|b| b.is_ascii_digit())
-            && t.text[1..].bytes().any(|b| b != b'0');
-        let message = if negative {
-            format!("{} must be at least {}, found {}", what, min, shorten(t.text))
-        } else {
-            format!("{} must be a whole number, found '{}'", what, shorten(t.text))
-        };
-        return Err(InputError::at(t.line, message));
-    }
-    let value = text.parse::<u64>().unwrap_or(u64::MAX);
-    if value > max {
-        return Err(InputError::at(
-            t.line,
-            format!("{} must be at most {}, found {}", what, max, shorten(t.text)),
-        ));
-    }
-    if value < min {
-        return Err(InputError::at(
-            t.line,
-            format!("{} must be at least {}, found {}", what, min, value),
-        ));
-    }
-    Ok(value)
+	let text = t.text.strip_prefix('+').unwrap_or(t.text);
+	if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+		let negative = t.text.starts_with('-')
+			&& t.text.len() > 1
+			&& t.text[1..].bytes().all(|b| b.is_ascii_digit())
+			&& t.text[1..].bytes().any(|b| b != b'0');
+		let message = if negative {
+			format!("{} must be at least {}, found {}", what, min, shorten(t.text))
+		} else {
+			format!("{} must be a whole number, found '{}'", what, shorten(t.text))
+		};
+		return Err(InputError::at(t.line, message));
+	}
+	let value = text.parse::<u64>().unwrap_or(u64::MAX);
+	if value > max {
+		return Err(InputError::at(
+			t.line,
+			format!("{} must be at most {}, found {}", what, max, shorten(t.text)),
+		));
+	}
+	if value < min {
+		return Err(InputError::at(
+			t.line,
+			format!("{} must be at least {}, found {}", what, min, value),
+		));
+	}
+	Ok(value)
 }
 
 pub fn shorten(text: &str) -> String {
-    let mut out = String::new();
-    for (i, ch) in text.chars().enumerate() {
-        if i == 20 {
-            out.push_str("...");
-            break;
-        }
-        if ch.is_control() {
-            out.extend(ch.escape_debug());
-        } else {
-            out.push(ch);
-        }
-    }
-    out
+	let mut out = String::new();
+	for (i, ch) in text.chars().enumerate() {
+		if i == 20 {
+			out.push_str("...");
+			break;
+		}
+		if ch.is_control() {
+			out.extend(ch.escape_debug());
+		} else {
+			out.push(ch);
+		}
+	}
+	out
 }
 
 pub fn lines<'a>(input: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a {
-    input
-        .split('\n')
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
-        .filter(|&(_, l)| !l.trim().is_empty())
+	input
+		.split('\n')
+		.enumerate()
+		.map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
+		.filter(|&(_, l)| !l.trim().is_empty())
 }
 }
 pub mod table {
 pub trait TableKey: Clone + Eq {
-    fn hash64(&self) -> u64;
+	fn hash64(&self) -> u64;
 }
 
 #[inline]
 pub fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
+	x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+	x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+	x ^ (x >> 31)
 }
 
 impl TableKey for (u64, u64) {
-    #[inline]
-    fn hash64(&self) -> u64 {
-        mix(self.0 ^ mix(self.1 ^ 0x9e37_79b9_7f4a_7c15))
-    }
+	#[inline]
+	fn hash64(&self) -> u64 {
+		mix(self.0 ^ mix(self.1 ^ 0x9e37_79b9_7f4a_7c15))
+	}
 }
 
 impl TableKey for Vec<u64> {
-    fn hash64(&self) -> u64 {
-        self.iter().fold(0x243f_6a88_85a3_08d3, |h, &w| mix(h ^ w))
-    }
+	fn hash64(&self) -> u64 {
+		self.iter().fold(0x243f_6a88_85a3_08d3, |h, &w| mix(h ^ w))
+	}
 }
 
 #[derive(Clone, Debug)]
 struct Slot<K, V> {
-    key: K,
-    value: V,
-    weight: u32,
+	key: K,
+	value: V,
+	weight: u32,
 }
 
 #[derive(Clone, Debug)]
 #[repr(align(64))]
 struct Bucket<K, V> {
-    slots: [Option<Slot<K, V>>; 2],
+	slots: [Option<Slot<K, V>>; 2],
 }
 
 #[derive(Clone, Debug)]
 pub struct Table<K, V> {
-    buckets: Vec<Bucket<K, V>>,
-    mask: usize,
-    used: usize,
-    limit: usize,
+	buckets: Vec<Bucket<K, V>>,
+	mask: usize,
+	used: usize,
+	limit: usize,
 }
 
 const INITIAL_SLOTS: usize = 1 << 10;
 
 impl<K: TableKey, V> Table<K, V> {
-    pub fn new(entries: usize) -> Table<K, V> {
-        let mut limit = 2;
-        while limit * 2 <= entries {
-            limit *= 2;
-        }
-        let mut table = Table { buckets: Vec::new(), mask: 0, used: 0, limit };
-        table.resize(limit.min(INITIAL_SLOTS));
-        table
-    }
+	pub fn new(entries: usize) -> Table<K, V> {
+		let mut limit = 2;
+		while limit * 2 <= entries {
+			limit *= 2;
+		}
+		let mut table = Table { buckets: Vec::new(), mask: 0, used: 0, limit };
+		table.resize(limit.min(INITIAL_SLOTS));
+		table
+	}
 
-    pub fn capacity(&self) -> usize {
-        2 * self.buckets.len()
-    }
+	pub fn capacity(&self) -> usize {
+		2 * self.buckets.len()
+	}
 
-    fn resize(&mut self, size: usize) -> Vec<Bucket<K, V>> {
-        let mut buckets = Vec::with_capacity(size / 2);
-        huge_pages(buckets.as_ptr() as usize, buckets.capacity() * std::mem::size_of::<Bucket<K, V>>());
-        buckets.resize_with(size / 2, || Bucket { slots: [None, None] });
-        self.mask = size / 2 - 1;
-        self.used = 0;
-        std::mem::replace(&mut self.buckets, buckets)
-    }
+	fn resize(&mut self, size: usize) -> Vec<Bucket<K, V>> {
+		let mut buckets = Vec::with_capacity(size / 2);
+		huge_pages(buckets.as_ptr() as usize, buckets.capacity() * std::mem::size_of::<Bucket<K, V>>());
+		buckets.resize_with(size / 2, || Bucket { slots: [None, None] });
+		self.mask = size / 2 - 1;
+		self.used = 0;
+		std::mem::replace(&mut self.buckets, buckets)
+	}
 
-    pub fn clear(&mut self) {
-        for bucket in self.buckets.iter_mut() {
-            bucket.slots = [None, None];
-        }
-        self.used = 0;
-    }
+	pub fn clear(&mut self) {
+		for bucket in self.buckets.iter_mut() {
+			bucket.slots = [None, None];
+		}
+		self.used = 0;
+	}
 
-    #[inline]
-    pub fn get(&self, key: &K) -> Option<&V> {
-        let b = key.hash64() as usize & self.mask;
-        for slot in self.buckets[b].slots.iter().flatten() {
-            if slot.key == *key {
-                return Some(&slot.value);
-            }
-        }
-        None
-    }
+	#[inline]
+	pub fn get(&self, key: &K) -> Option<&V> {
+		let b = key.hash64() as usize & self.mask;
+		for slot in self.buckets[b].slots.iter().flatten() {
+			if slot.key == *key {
+				return Some(&slot.value);
+			}
+		}
+		None
+	}
 
-    #[inline]
-    pub fn prefetch(&self, key: &K) {
-        let bucket = &self.buckets[key.hash64() as usize & self.mask];
-        prefetch_line(bucket as *const Bucket<K, V> as *const i8);
-    }
+	#[inline]
+	pub fn prefetch(&self, key: &K) {
+		let bucket = &self.buckets[key.hash64() as usize & self.mask];
+		prefetch_line(bucket as *const Bucket<K, V> as *const i8);
+	}
 
-    #[inline]
-    pub fn put(&mut self, key: K, value: V, weight: u32) {
-        if self.used * 2 > self.capacity() && self.capacity() < self.limit {
-            let old = self.resize(self.capacity() * 2);
-            for bucket in old {
-                let [first, second] = bucket.slots;
-                for slot in first.into_iter().chain(second) {
-                    self.insert(slot);
-                }
-            }
-        }
-        self.insert(Slot { key, value, weight });
-    }
+	#[inline]
+	pub fn put(&mut self, key: K, value: V, weight: u32) {
+		if self.used * 2 > self.capacity() && self.capacity() < self.limit {
+			let old = self.resize(self.capacity() * 2);
+			for bucket in old {
+				let [first, second] = bucket.slots;
+				for slot in first.into_iter().chain(second) {
+					self.insert(slot);
+				}
+			}
+		}
+		self.insert(Slot { key, value, weight });
+	}
 
-    fn insert(&mut self, slot: Slot<K, V>) {
-        let b = slot.key.hash64() as usize & self.mask;
-        let bucket = &mut self.buckets[b].slots;
-        let victim = match (&bucket[0], &bucket[1]) {
-            (None, _) => 0,
-            (Some(s), _) if s.key == slot.key => 0,
-            (_, None) => 1,
-            (_, Some(s)) if s.key == slot.key => 1,
-            (Some(a), Some(b)) => (b.weight < a.weight) as usize,
-        };
-        if bucket[victim].is_none() {
-            self.used += 1;
-        }
-        bucket[victim] = Some(slot);
-    }
+	fn insert(&mut self, slot: Slot<K, V>) {
+		let b = slot.key.hash64() as usize & self.mask;
+		let bucket = &mut self.buckets[b].slots;
+		let victim = match (&bucket[0], &bucket[1]) {
+			(None, _) => 0,
+			(Some(s), _) if s.key == slot.key => 0,
+			(_, None) => 1,
+			(_, Some(s)) if s.key == slot.key => 1,
+			(Some(a), Some(b)) => (b.weight < a.weight) as usize,
+		};
+		if bucket[victim].is_none() {
+			self.used += 1;
+		}
+		bucket[victim] = Some(slot);
+	}
 }
 
 #[cfg(not(all(feature = "prefetch", target_arch = "x86_64")))]

@@ -2,7 +2,7 @@
 // the library modules it uses (othello-judge). Do not edit; regenerate instead.
 
 fn main() {
-    std::process::exit(othello::judge::run(|input, out| othello::uva220::solve(input, out)));
+	std::process::exit(othello::judge::run(|input, out| othello::uva220::solve(input, out)));
 }
 
 #[allow(dead_code)]
@@ -15,229 +15,229 @@ const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 
 #[inline(always)]
 pub fn shift(b: u64, d: usize) -> u64 {
-    match d {
-        0 => b >> 8,
-        1 => (b >> 7) & NOT_A,
-        2 => (b << 1) & NOT_A,
-        3 => (b << 9) & NOT_A,
-        4 => b << 8,
-        5 => (b << 7) & NOT_H,
-        6 => (b >> 1) & NOT_H,
-        _ => (b >> 9) & NOT_H,
-    }
+	match d {
+		0 => b >> 8,
+		1 => (b >> 7) & NOT_A,
+		2 => (b << 1) & NOT_A,
+		3 => (b << 9) & NOT_A,
+		4 => b << 8,
+		5 => (b << 7) & NOT_H,
+		6 => (b >> 1) & NOT_H,
+		_ => (b >> 9) & NOT_H,
+	}
 }
 
 #[inline]
 pub fn neighbours(b: u64) -> u64 {
-    let sides = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
-    let row = b | sides;
-    sides | (row << 8) | (row >> 8)
+	let sides = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+	let row = b | sides;
+	sides | (row << 8) | (row >> 8)
 }
 
 #[inline(always)]
 fn moves_down(p: u64, o: u64, shift: u32, mask: u64) -> u64 {
-    let o = o & mask;
-    let mut run = o & (p << shift);
-    run |= o & (run << shift);
-    let pairs = o & (o << shift);
-    run |= pairs & (run << (2 * shift));
-    run |= pairs & (run << (2 * shift));
-    (run << shift) & mask
+	let o = o & mask;
+	let mut run = o & (p << shift);
+	run |= o & (run << shift);
+	let pairs = o & (o << shift);
+	run |= pairs & (run << (2 * shift));
+	run |= pairs & (run << (2 * shift));
+	(run << shift) & mask
 }
 
 #[inline(always)]
 fn moves_up(p: u64, o: u64, shift: u32, mask: u64) -> u64 {
-    let o = o & mask;
-    let mut run = o & (p >> shift);
-    run |= o & (run >> shift);
-    let pairs = o & (o >> shift);
-    run |= pairs & (run >> (2 * shift));
-    run |= pairs & (run >> (2 * shift));
-    (run >> shift) & mask
+	let o = o & mask;
+	let mut run = o & (p >> shift);
+	run |= o & (run >> shift);
+	let pairs = o & (o >> shift);
+	run |= pairs & (run >> (2 * shift));
+	run |= pairs & (run >> (2 * shift));
+	(run >> shift) & mask
 }
 
 #[inline]
 pub fn flanking_moves(p: u64, o: u64, empty: u64) -> u64 {
-    (moves_up(p, o, 1, NOT_H)
-        | moves_down(p, o, 1, NOT_A)
-        | moves_up(p, o, 8, !0)
-        | moves_down(p, o, 8, !0)
-        | moves_up(p, o, 7, NOT_A)
-        | moves_down(p, o, 7, NOT_H)
-        | moves_up(p, o, 9, NOT_H)
-        | moves_down(p, o, 9, NOT_A))
-        & empty
+	(moves_up(p, o, 1, NOT_H)
+		| moves_down(p, o, 1, NOT_A)
+		| moves_up(p, o, 8, !0)
+		| moves_down(p, o, 8, !0)
+		| moves_up(p, o, 7, NOT_A)
+		| moves_down(p, o, 7, NOT_H)
+		| moves_up(p, o, 9, NOT_H)
+		| moves_down(p, o, 9, NOT_A))
+		& empty
 }
 
 pub static RAYS: [[u64; 8]; 64] = rays();
 
 const fn rays() -> [[u64; 8]; 64] {
-    let steps: [(i32, i32); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
-    let mut table = [[0u64; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (dr, dc) = steps[d];
-            let mut r = (sq / 8) as i32 + dr;
-            let mut c = (sq % 8) as i32 + dc;
-            while r >= 0 && r < 8 && c >= 0 && c < 8 {
-                table[sq][d] |= 1u64 << (r * 8 + c);
-                r += dr;
-                c += dc;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    table
+	let steps: [(i32, i32); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+	let mut table = [[0u64; 8]; 64];
+	let mut sq = 0;
+	while sq < 64 {
+		let mut d = 0;
+		while d < 8 {
+			let (dr, dc) = steps[d];
+			let mut r = (sq / 8) as i32 + dr;
+			let mut c = (sq % 8) as i32 + dc;
+			while r >= 0 && r < 8 && c >= 0 && c < 8 {
+				table[sq][d] |= 1u64 << (r * 8 + c);
+				r += dr;
+				c += dc;
+			}
+			d += 1;
+		}
+		sq += 1;
+	}
+	table
 }
 
 #[inline(always)]
 fn flipped_up(p: u64, o: u64, ray: u64) -> u64 {
-    let blockers = ray & !o;
-    let first = blockers & blockers.wrapping_neg();
-    let closed = (first & p != 0) as u64;
-    ray & first.wrapping_sub(1) & closed.wrapping_neg()
+	let blockers = ray & !o;
+	let first = blockers & blockers.wrapping_neg();
+	let closed = (first & p != 0) as u64;
+	ray & first.wrapping_sub(1) & closed.wrapping_neg()
 }
 
 #[inline(always)]
 fn flipped_down(p: u64, o: u64, ray: u64) -> u64 {
-    let blockers = (ray & !o) | 1;
-    let first = 1u64 << (63 - blockers.leading_zeros());
-    let closed = (first & p & ray != 0) as u64;
-    ray & !(first.wrapping_shl(1).wrapping_sub(1)) & closed.wrapping_neg()
+	let blockers = (ray & !o) | 1;
+	let first = 1u64 << (63 - blockers.leading_zeros());
+	let closed = (first & p & ray != 0) as u64;
+	ray & !(first.wrapping_shl(1).wrapping_sub(1)) & closed.wrapping_neg()
 }
 
 #[inline]
 pub fn flanking_flips(p: u64, o: u64, sq: u32) -> u64 {
-    #[cfg(not(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2")))]
-    return flips_by_rays(p, o, sq);
+	#[cfg(not(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2")))]
+	return flips_by_rays(p, o, sq);
 }
 
 #[inline]
 pub fn flips_by_rays(p: u64, o: u64, sq: u32) -> u64 {
-    let r = &RAYS[sq as usize];
-    flipped_down(p, o, r[0])
-        | flipped_down(p, o, r[1])
-        | flipped_up(p, o, r[2])
-        | flipped_up(p, o, r[3])
-        | flipped_up(p, o, r[4])
-        | flipped_up(p, o, r[5])
-        | flipped_down(p, o, r[6])
-        | flipped_down(p, o, r[7])
+	let r = &RAYS[sq as usize];
+	flipped_down(p, o, r[0])
+		| flipped_down(p, o, r[1])
+		| flipped_up(p, o, r[2])
+		| flipped_up(p, o, r[3])
+		| flipped_up(p, o, r[4])
+		| flipped_up(p, o, r[5])
+		| flipped_down(p, o, r[6])
+		| flipped_down(p, o, r[7])
 }
 
 static LINE_FLIPS: [[u8; 256]; 8] = line_flips();
 
 const fn line_flips() -> [[u8; 256]; 8] {
-    let mut table = [[0u8; 256]; 8];
-    let mut pos = 0;
-    while pos < 8 {
-        let mut own = 0;
-        while own < 256 {
-            let mut k = pos as i32 - 1;
-            while k >= 0 && own & (1 << k) == 0 {
-                k -= 1;
-            }
-            let mut flips = if k >= 0 { pos as i32 - k - 1 } else { 0 };
-            let mut k = pos + 1;
-            while k < 8 && own & (1 << k) == 0 {
-                k += 1;
-            }
-            if k < 8 {
-                flips += (k - pos - 1) as i32;
-            }
-            table[pos][own] = flips as u8;
-            own += 1;
-        }
-        pos += 1;
-    }
-    table
+	let mut table = [[0u8; 256]; 8];
+	let mut pos = 0;
+	while pos < 8 {
+		let mut own = 0;
+		while own < 256 {
+			let mut k = pos as i32 - 1;
+			while k >= 0 && own & (1 << k) == 0 {
+				k -= 1;
+			}
+			let mut flips = if k >= 0 { pos as i32 - k - 1 } else { 0 };
+			let mut k = pos + 1;
+			while k < 8 && own & (1 << k) == 0 {
+				k += 1;
+			}
+			if k < 8 {
+				flips += (k - pos - 1) as i32;
+			}
+			table[pos][own] = flips as u8;
+			own += 1;
+		}
+		pos += 1;
+	}
+	table
 }
 
 static DIAGONALS: [[u64; 2]; 64] = diagonals();
 
 const fn diagonals() -> [[u64; 2]; 64] {
-    let mut table = [[0u64; 2]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut other = 0;
-        while other < 64 {
-            if (sq / 8) as i32 - (sq % 8) as i32 == (other / 8) as i32 - (other % 8) as i32 {
-                table[sq][0] |= 1u64 << other;
-            }
-            if sq / 8 + sq % 8 == other / 8 + other % 8 {
-                table[sq][1] |= 1u64 << other;
-            }
-            other += 1;
-        }
-        sq += 1;
-    }
-    table
+	let mut table = [[0u64; 2]; 64];
+	let mut sq = 0;
+	while sq < 64 {
+		let mut other = 0;
+		while other < 64 {
+			if (sq / 8) as i32 - (sq % 8) as i32 == (other / 8) as i32 - (other % 8) as i32 {
+				table[sq][0] |= 1u64 << other;
+			}
+			if sq / 8 + sq % 8 == other / 8 + other % 8 {
+				table[sq][1] |= 1u64 << other;
+			}
+			other += 1;
+		}
+		sq += 1;
+	}
+	table
 }
 
 #[inline]
 pub fn last_flips(p: u64, sq: u32) -> u32 {
-    let (r, c) = ((sq / 8) as usize, (sq % 8) as usize);
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    let row = (p >> (8 * r)) as u8 as usize;
-    let col = (((p >> c) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
-    let d = &DIAGONALS[sq as usize];
-    let diag = ((p & d[0]).wrapping_mul(FILE_A) >> 56) as usize;
-    let anti = ((p & d[1]).wrapping_mul(FILE_A) >> 56) as usize;
-    (LINE_FLIPS[c][row] + LINE_FLIPS[r][col] + LINE_FLIPS[c][diag] + LINE_FLIPS[c][anti]) as u32
+	let (r, c) = ((sq / 8) as usize, (sq % 8) as usize);
+	const FILE_A: u64 = 0x0101_0101_0101_0101;
+	let row = (p >> (8 * r)) as u8 as usize;
+	let col = (((p >> c) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+	let d = &DIAGONALS[sq as usize];
+	let diag = ((p & d[0]).wrapping_mul(FILE_A) >> 56) as usize;
+	let anti = ((p & d[1]).wrapping_mul(FILE_A) >> 56) as usize;
+	(LINE_FLIPS[c][row] + LINE_FLIPS[r][col] + LINE_FLIPS[c][diag] + LINE_FLIPS[c][anti]) as u32
 }
 
 #[inline]
 pub fn adjacent_moves(o: u64, empty: u64) -> u64 {
-    neighbours(o) & empty
+	neighbours(o) & empty
 }
 
 #[inline]
 pub fn adjacent_flips(o: u64, sq: u32) -> u64 {
-    neighbours(1u64 << sq) & o
+	neighbours(1u64 << sq) & o
 }
 
 #[inline]
 pub fn flip_vertical(b: u64) -> u64 {
-    b.swap_bytes()
+	b.swap_bytes()
 }
 
 #[inline]
 pub fn mirror_horizontal(b: u64) -> u64 {
-    b.reverse_bits().swap_bytes()
+	b.reverse_bits().swap_bytes()
 }
 
 #[inline]
 pub fn transpose(mut b: u64) -> u64 {
-    let t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));
-    b ^= t ^ (t >> 28);
-    let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
-    b ^= t ^ (t >> 14);
-    let t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
-    b ^ t ^ (t >> 7)
+	let t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));
+	b ^= t ^ (t >> 28);
+	let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
+	b ^= t ^ (t >> 14);
+	let t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
+	b ^ t ^ (t >> 7)
 }
 
 #[inline]
 pub fn canonical(p: u64, o: u64) -> (u64, u64) {
-    let mut best = (p, o);
-    let mut images = [(p, o); 8];
-    images[1] = (flip_vertical(p), flip_vertical(o));
-    for i in 0..2 {
-        let (a, b) = images[i];
-        images[i + 2] = (mirror_horizontal(a), mirror_horizontal(b));
-    }
-    for i in 0..4 {
-        let (a, b) = images[i];
-        images[i + 4] = (transpose(a), transpose(b));
-    }
-    for &image in images[1..].iter() {
-        if image < best {
-            best = image;
-        }
-    }
-    best
+	let mut best = (p, o);
+	let mut images = [(p, o); 8];
+	images[1] = (flip_vertical(p), flip_vertical(o));
+	for i in 0..2 {
+		let (a, b) = images[i];
+		images[i + 2] = (mirror_horizontal(a), mirror_horizontal(b));
+	}
+	for i in 0..4 {
+		let (a, b) = images[i];
+		images[i + 4] = (transpose(a), transpose(b));
+	}
+	for &image in images[1..].iter() {
+		if image < best {
+			best = image;
+		}
+	}
+	best
 }
 
 pub const START_BLACK: u64 = 1 << 28 | 1 << 35;
@@ -245,26 +245,26 @@ pub const START_WHITE: u64 = 1 << 27 | 1 << 36;
 
 #[inline]
 pub fn bit(r: usize, c: usize) -> u64 {
-    1u64 << (8 * r + c)
+	1u64 << (8 * r + c)
 }
 
 pub fn from_board(board: &Board) -> Option<(u64, u64, u64)> {
-    if board.rows() > 8 || board.cols() > 8 {
-        return None;
-    }
-    let (mut black, mut white, mut area) = (0, 0, 0);
-    for r in 0..board.rows() {
-        for c in 0..board.cols() {
-            let b = bit(r, c);
-            area |= b;
-            match board.get(r, c) {
-                Some(Color::Black) => black |= b,
-                Some(Color::White) => white |= b,
-                None => {}
-            }
-        }
-    }
-    Some((black, white, area))
+	if board.rows() > 8 || board.cols() > 8 {
+		return None;
+	}
+	let (mut black, mut white, mut area) = (0, 0, 0);
+	for r in 0..board.rows() {
+		for c in 0..board.cols() {
+			let b = bit(r, c);
+			area |= b;
+			match board.get(r, c) {
+				Some(Color::Black) => black |= b,
+				Some(Color::White) => white |= b,
+				None => {}
+			}
+		}
+	}
+	Some((black, white, area))
 }
 }
 pub mod board {
@@ -274,252 +274,252 @@ use super::error::InputError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
-    Black,
-    White,
+	Black,
+	White,
 }
 
 impl Color {
-    pub fn opponent(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
+	pub fn opponent(self) -> Color {
+		match self {
+			Color::Black => Color::White,
+			Color::White => Color::Black,
+		}
+	}
 
-    pub fn index(self) -> usize {
-        self as usize
-    }
+	pub fn index(self) -> usize {
+		self as usize
+	}
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::Black => "Black",
-            Color::White => "White",
-        }
-    }
+	pub fn name(self) -> &'static str {
+		match self {
+			Color::Black => "Black",
+			Color::White => "White",
+		}
+	}
 }
 
 pub type Cell = Option<Color>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Alphabet {
-    pub empty: char,
-    pub black: char,
-    pub white: char,
+	pub empty: char,
+	pub black: char,
+	pub white: char,
 }
 
 impl Alphabet {
-    pub fn symbol(&self, cell: Cell) -> char {
-        match cell {
-            None => self.empty,
-            Some(Color::Black) => self.black,
-            Some(Color::White) => self.white,
-        }
-    }
+	pub fn symbol(&self, cell: Cell) -> char {
+		match cell {
+			None => self.empty,
+			Some(Color::Black) => self.black,
+			Some(Color::White) => self.white,
+		}
+	}
 
-    pub fn cell(&self, ch: char) -> Option<Cell> {
-        if ch == self.empty {
-            Some(None)
-        } else if ch == self.black {
-            Some(Some(Color::Black))
-        } else if ch == self.white {
-            Some(Some(Color::White))
-        } else {
-            None
-        }
-    }
+	pub fn cell(&self, ch: char) -> Option<Cell> {
+		if ch == self.empty {
+			Some(None)
+		} else if ch == self.black {
+			Some(Some(Color::Black))
+		} else if ch == self.white {
+			Some(Some(Color::White))
+		} else {
+			None
+		}
+	}
 
-    pub fn describe(&self) -> String {
-        format!("'{}', '{}' or '{}'", self.empty, self.black, self.white)
-    }
+	pub fn describe(&self) -> String {
+		format!("'{}', '{}' or '{}'", self.empty, self.black, self.white)
+	}
 
-    pub fn row(&self, text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
-        text.chars()
-            .filter(|ch| !ch.is_whitespace())
-            .map(|ch| {
-                self.cell(ch).ok_or_else(|| {
-                    InputError::at(
-                        line,
-                        format!(
-                            "unexpected character {:?} (cells are {})",
-                            ch,
-                            self.describe()
-                        ),
-                    )
-                })
-            })
-            .collect()
-    }
+	pub fn row(&self, text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
+		text.chars()
+			.filter(|ch| !ch.is_whitespace())
+			.map(|ch| {
+				self.cell(ch).ok_or_else(|| {
+					InputError::at(
+						line,
+						format!(
+							"unexpected character {:?} (cells are {})",
+							ch,
+							self.describe()
+						),
+					)
+				})
+			})
+			.collect()
+	}
 }
 
 pub const DIRECTIONS: [(isize, isize); 8] =
-    [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+	[(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
-    rows: usize,
-    cols: usize,
-    cells: Vec<Cell>,
-    discs: [usize; 2],
+	rows: usize,
+	cols: usize,
+	cells: Vec<Cell>,
+	discs: [usize; 2],
 }
 
 impl Board {
-    pub fn new(rows: usize, cols: usize) -> Board {
-        assert!(rows > 0 && cols > 0, "a board has at least one cell");
-        Board { rows, cols, cells: vec![None; rows * cols], discs: [0, 0] }
-    }
+	pub fn new(rows: usize, cols: usize) -> Board {
+		assert!(rows > 0 && cols > 0, "a board has at least one cell");
+		Board { rows, cols, cells: vec![None; rows * cols], discs: [0, 0] }
+	}
 
-    pub fn from_cells(rows: usize, cols: usize, cells: Vec<Cell>) -> Board {
-        assert_eq!(cells.len(), rows * cols, "a {}x{} board has {} cells", rows, cols, rows * cols);
-        let mut board = Board::new(rows, cols);
-        for (i, cell) in cells.into_iter().enumerate() {
-            board.set(i, cell);
-        }
-        board
-    }
+	pub fn from_cells(rows: usize, cols: usize, cells: Vec<Cell>) -> Board {
+		assert_eq!(cells.len(), rows * cols, "a {}x{} board has {} cells", rows, cols, rows * cols);
+		let mut board = Board::new(rows, cols);
+		for (i, cell) in cells.into_iter().enumerate() {
+			board.set(i, cell);
+		}
+		board
+	}
 
-    pub fn from_rows(rows: Vec<(usize, Vec<Cell>)>, width: Option<usize>) -> Result<Board, InputError> {
-        let cols = match (width, rows.first()) {
-            (_, None) => return Err(InputError::new("no board: the input has no rows")),
-            (Some(w), _) => w,
-            (None, Some(&(_, ref first))) => first.len(),
-        };
-        for &(line, ref row) in &rows {
-            if row.len() != cols {
-                return Err(InputError::at(line, format!("expected {} cells, found {}", cols, row.len())));
-            }
-        }
-        if cols == 0 {
-            return Err(InputError::at(rows[0].0, "a row has no cells"));
-        }
-        let height = rows.len();
-        let cells = rows.into_iter().flat_map(|(_, row)| row).collect();
-        Ok(Board::from_cells(height, cols, cells))
-    }
+	pub fn from_rows(rows: Vec<(usize, Vec<Cell>)>, width: Option<usize>) -> Result<Board, InputError> {
+		let cols = match (width, rows.first()) {
+			(_, None) => return Err(InputError::new("no board: the input has no rows")),
+			(Some(w), _) => w,
+			(None, Some(&(_, ref first))) => first.len(),
+		};
+		for &(line, ref row) in &rows {
+			if row.len() != cols {
+				return Err(InputError::at(line, format!("expected {} cells, found {}", cols, row.len())));
+			}
+		}
+		if cols == 0 {
+			return Err(InputError::at(rows[0].0, "a row has no cells"));
+		}
+		let height = rows.len();
+		let cells = rows.into_iter().flat_map(|(_, row)| row).collect();
+		Ok(Board::from_cells(height, cols, cells))
+	}
 
-    pub fn start(n: usize) -> Board {
-        assert!(n >= 2 && n % 2 == 0, "the start position needs an even size");
-        let mut board = Board::new(n, n);
-        let h = n / 2;
-        board.set(board.index(h - 1, h - 1), Some(Color::White));
-        board.set(board.index(h - 1, h), Some(Color::Black));
-        board.set(board.index(h, h - 1), Some(Color::Black));
-        board.set(board.index(h, h), Some(Color::White));
-        board
-    }
+	pub fn start(n: usize) -> Board {
+		assert!(n >= 2 && n % 2 == 0, "the start position needs an even size");
+		let mut board = Board::new(n, n);
+		let h = n / 2;
+		board.set(board.index(h - 1, h - 1), Some(Color::White));
+		board.set(board.index(h - 1, h), Some(Color::Black));
+		board.set(board.index(h, h - 1), Some(Color::Black));
+		board.set(board.index(h, h), Some(Color::White));
+		board
+	}
 
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
+	pub fn rows(&self) -> usize {
+		self.rows
+	}
 
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
+	pub fn cols(&self) -> usize {
+		self.cols
+	}
 
-    pub fn len(&self) -> usize {
-        self.cells.len()
-    }
+	pub fn len(&self) -> usize {
+		self.cells.len()
+	}
 
-    pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
-    }
+	pub fn is_empty(&self) -> bool {
+		self.cells.is_empty()
+	}
 
-    pub fn index(&self, r: usize, c: usize) -> usize {
-        debug_assert!(r < self.rows && c < self.cols);
-        r * self.cols + c
-    }
+	pub fn index(&self, r: usize, c: usize) -> usize {
+		debug_assert!(r < self.rows && c < self.cols);
+		r * self.cols + c
+	}
 
-    pub fn coords(&self, i: usize) -> (usize, usize) {
-        (i / self.cols, i % self.cols)
-    }
+	pub fn coords(&self, i: usize) -> (usize, usize) {
+		(i / self.cols, i % self.cols)
+	}
 
-    pub fn cell(&self, i: usize) -> Cell {
-        self.cells[i]
-    }
+	pub fn cell(&self, i: usize) -> Cell {
+		self.cells[i]
+	}
 
-    pub fn get(&self, r: usize, c: usize) -> Cell {
-        self.cells[self.index(r, c)]
-    }
+	pub fn get(&self, r: usize, c: usize) -> Cell {
+		self.cells[self.index(r, c)]
+	}
 
-    pub fn cells(&self) -> &[Cell] {
-        &self.cells
-    }
+	pub fn cells(&self) -> &[Cell] {
+		&self.cells
+	}
 
-    pub fn set(&mut self, i: usize, cell: Cell) {
-        if let Some(old) = self.cells[i] {
-            self.discs[old.index()] -= 1;
-        }
-        if let Some(new) = cell {
-            self.discs[new.index()] += 1;
-        }
-        self.cells[i] = cell;
-    }
+	pub fn set(&mut self, i: usize, cell: Cell) {
+		if let Some(old) = self.cells[i] {
+			self.discs[old.index()] -= 1;
+		}
+		if let Some(new) = cell {
+			self.discs[new.index()] += 1;
+		}
+		self.cells[i] = cell;
+	}
 
-    pub fn discs(&self, color: Color) -> usize {
-        self.discs[color.index()]
-    }
+	pub fn discs(&self, color: Color) -> usize {
+		self.discs[color.index()]
+	}
 
-    pub fn empties(&self) -> usize {
-        self.cells.len() - self.discs[0] - self.discs[1]
-    }
+	pub fn empties(&self) -> usize {
+		self.cells.len() - self.discs[0] - self.discs[1]
+	}
 
-    #[inline]
-    pub fn step(&self, i: usize, d: usize) -> Option<usize> {
-        self.ray(i, d).next()
-    }
+	#[inline]
+	pub fn step(&self, i: usize, d: usize) -> Option<usize> {
+		self.ray(i, d).next()
+	}
 
-    #[inline]
-    pub fn ray(&self, i: usize, d: usize) -> Ray {
-        let (r, c) = self.coords(i);
-        self.ray_at(r, c, d)
-    }
+	#[inline]
+	pub fn ray(&self, i: usize, d: usize) -> Ray {
+		let (r, c) = self.coords(i);
+		self.ray_at(r, c, d)
+	}
 
-    #[inline]
-    pub fn ray_at(&self, r: usize, c: usize, d: usize) -> Ray {
-        let (dr, dc) = DIRECTIONS[d];
-        let room = |x: usize, dx: isize, size: usize| match dx {
-            -1 => x,
-            1 => size - 1 - x,
-            _ => usize::MAX,
-        };
-        Ray {
-            at: r * self.cols + c,
-            step: dr * self.cols as isize + dc,
-            left: room(r, dr, self.rows).min(room(c, dc, self.cols)),
-        }
-    }
+	#[inline]
+	pub fn ray_at(&self, r: usize, c: usize, d: usize) -> Ray {
+		let (dr, dc) = DIRECTIONS[d];
+		let room = |x: usize, dx: isize, size: usize| match dx {
+			-1 => x,
+			1 => size - 1 - x,
+			_ => usize::MAX,
+		};
+		Ray {
+			at: r * self.cols + c,
+			step: dr * self.cols as isize + dc,
+			left: room(r, dr, self.rows).min(room(c, dc, self.cols)),
+		}
+	}
 
-    pub fn write<W: Write + ?Sized>(&self, out: &mut W, alphabet: &Alphabet) -> io::Result<()> {
-        let mut text = String::with_capacity(self.rows * (self.cols + 1));
-        let symbols = [alphabet.empty, alphabet.black, alphabet.white];
-        for row in self.cells.chunks(self.cols) {
-            for &cell in row {
-                text.push(symbols[cell.map_or(0, |c| 1 + c.index())]);
-            }
-            text.push('\n');
-        }
-        out.write_all(text.as_bytes())
-    }
+	pub fn write<W: Write + ?Sized>(&self, out: &mut W, alphabet: &Alphabet) -> io::Result<()> {
+		let mut text = String::with_capacity(self.rows * (self.cols + 1));
+		let symbols = [alphabet.empty, alphabet.black, alphabet.white];
+		for row in self.cells.chunks(self.cols) {
+			for &cell in row {
+				text.push(symbols[cell.map_or(0, |c| 1 + c.index())]);
+			}
+			text.push('\n');
+		}
+		out.write_all(text.as_bytes())
+	}
 }
 
 #[derive(Clone, Debug)]
 pub struct Ray {
-    at: usize,
-    step: isize,
-    left: usize,
+	at: usize,
+	step: isize,
+	left: usize,
 }
 
 impl Iterator for Ray {
-    type Item = usize;
+	type Item = usize;
 
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.left == 0 {
-            return None;
-        }
-        self.left -= 1;
-        self.at = (self.at as isize + self.step) as usize;
-        Some(self.at)
-    }
+	#[inline]
+	fn next(&mut self) -> Option<usize> {
+		if self.left == 0 {
+			return None;
+		}
+		self.left -= 1;
+		self.at = (self.at as isize + self.step) as usize;
+		Some(self.at)
+	}
 }
 }
 pub mod error {
@@ -528,56 +528,56 @@ use std::io;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
-    pub line: Option<usize>,
-    pub message: String,
+	pub line: Option<usize>,
+	pub message: String,
 }
 
 impl InputError {
-    pub fn at<S: Into<String>>(line: usize, message: S) -> InputError {
-        InputError { line: Some(line), message: message.into() }
-    }
+	pub fn at<S: Into<String>>(line: usize, message: S) -> InputError {
+		InputError { line: Some(line), message: message.into() }
+	}
 
-    pub fn new<S: Into<String>>(message: S) -> InputError {
-        InputError { line: None, message: message.into() }
-    }
+	pub fn new<S: Into<String>>(message: S) -> InputError {
+		InputError { line: None, message: message.into() }
+	}
 }
 
 impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "line {}: {}", line, self.message),
-            None => f.write_str(&self.message),
-        }
-    }
+	fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+		match self.line {
+			Some(line) => write!(f, "line {}: {}", line, self.message),
+			None => f.write_str(&self.message),
+		}
+	}
 }
 
 #[derive(Debug)]
 pub enum Error {
-    Input(InputError),
-    Io(io::Error),
-    Failed(String),
+	Input(InputError),
+	Io(io::Error),
+	Failed(String),
 }
 
 impl From<InputError> for Error {
-    fn from(e: InputError) -> Error {
-        Error::Input(e)
-    }
+	fn from(e: InputError) -> Error {
+		Error::Input(e)
+	}
 }
 
 impl From<io::Error> for Error {
-    fn from(e: io::Error) -> Error {
-        Error::Io(e)
-    }
+	fn from(e: io::Error) -> Error {
+		Error::Io(e)
+	}
 }
 
 impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match *self {
-            Error::Input(ref e) => e.fmt(f),
-            Error::Io(ref e) => write!(f, "cannot write the output: {}", e),
-            Error::Failed(ref what) => f.write_str(what),
-        }
-    }
+	fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+		match *self {
+			Error::Input(ref e) => e.fmt(f),
+			Error::Io(ref e) => write!(f, "cannot write the output: {}", e),
+			Error::Failed(ref what) => f.write_str(what),
+		}
+	}
 }
 }
 pub mod judge {
@@ -590,60 +590,60 @@ pub const EXIT_BAD_INPUT: i32 = 2;
 
 pub fn run<F>(solve: F) -> i32
 where
-    F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>,
+	F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>,
 {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = read_input(&args).and_then(|input| solve(&input, &mut out));
-    let result = result.and_then(|()| out.flush().map_err(Error::Io));
-    exit_code(result, &mut out)
+	let args: Vec<String> = std::env::args().skip(1).collect();
+	let stdout = io::stdout();
+	let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+	let result = read_input(&args).and_then(|input| solve(&input, &mut out));
+	let result = result.and_then(|()| out.flush().map_err(Error::Io));
+	exit_code(result, &mut out)
 }
 
 pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
-    match result {
-        Ok(()) => 0,
-        Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-        Err(Error::Io(e)) => {
-            eprintln!("error: cannot write the output: {}", e);
-            1
-        }
-        Err(Error::Failed(what)) => {
-            let _ = out.flush();
-            eprintln!("{}", what);
-            1
-        }
-        Err(Error::Input(e)) => {
-            let _ = out.flush();
-            eprintln!("error: {}", e);
-            EXIT_BAD_INPUT
-        }
-    }
+	match result {
+		Ok(()) => 0,
+		Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+		Err(Error::Io(e)) => {
+			eprintln!("error: cannot write the output: {}", e);
+			1
+		}
+		Err(Error::Failed(what)) => {
+			let _ = out.flush();
+			eprintln!("{}", what);
+			1
+		}
+		Err(Error::Input(e)) => {
+			let _ = out.flush();
+			eprintln!("error: {}", e);
+			EXIT_BAD_INPUT
+		}
+	}
 }
 
 fn read_input(args: &[String]) -> Result<String, Error> {
-    let mut bytes = Vec::new();
-    let read = match args.len() {
-        0 => io::stdin().lock().read_to_end(&mut bytes),
-        1 if args[0] == "-" => io::stdin().lock().read_to_end(&mut bytes),
-        1 => match File::open(&args[0]) {
-            Ok(mut file) => file.read_to_end(&mut bytes),
-            Err(e) => return Err(InputError::new(format!("cannot open {}: {}", args[0], e)).into()),
-        },
-        _ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
-    };
-    if let Err(e) = read {
-        return Err(InputError::new(format!("cannot read the input: {}", e)).into());
-    }
-    text(bytes).map_err(Error::Input)
+	let mut bytes = Vec::new();
+	let read = match args.len() {
+		0 => io::stdin().lock().read_to_end(&mut bytes),
+		1 if args[0] == "-" => io::stdin().lock().read_to_end(&mut bytes),
+		1 => match File::open(&args[0]) {
+			Ok(mut file) => file.read_to_end(&mut bytes),
+			Err(e) => return Err(InputError::new(format!("cannot open {}: {}", args[0], e)).into()),
+		},
+		_ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
+	};
+	if let Err(e) = read {
+		return Err(InputError::new(format!("cannot read the input: {}", e)).into());
+	}
+	text(bytes).map_err(Error::Input)
 }
 
 pub fn text(bytes: Vec<u8>) -> Result<String, InputError> {
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count();
-        InputError::at(line, "the input is not UTF-8 text")
-    })
+	String::from_utf8(bytes).map_err(|e| {
+		let valid = e.utf8_error().valid_up_to();
+		let line = 1 + e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count();
+		InputError::at(line, "the input is not UTF-8 text")
+	})
 }
 }
 pub mod rules {
@@ -654,264 +654,264 @@ use super::board::{Board, Color, DIRECTIONS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
-    Occupied,
-    NoFlips,
+	Occupied,
+	NoFlips,
 }
 
 impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(match *self {
-            IllegalMove::Occupied => "the square is occupied",
-            IllegalMove::NoFlips => "the move flips no disc",
-        })
-    }
+	fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+		f.write_str(match *self {
+			IllegalMove::Occupied => "the square is occupied",
+			IllegalMove::NoFlips => "the move flips no disc",
+		})
+	}
 }
 
 pub trait Rules {
-    const PASSES: bool;
+	const PASSES: bool;
 
-    fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize;
+	fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize;
 
-    fn flip_count(board: &Board, color: Color, at: usize) -> usize;
+	fn flip_count(board: &Board, color: Color, at: usize) -> usize;
 
-    fn is_legal(board: &Board, color: Color, at: usize) -> bool;
+	fn is_legal(board: &Board, color: Color, at: usize) -> bool;
 
-    fn bit_moves(p: u64, o: u64, empty: u64) -> u64;
+	fn bit_moves(p: u64, o: u64, empty: u64) -> u64;
 
-    fn bit_flips(p: u64, o: u64, sq: u32) -> u64;
+	fn bit_flips(p: u64, o: u64, sq: u32) -> u64;
 
-    fn relevant(board: &Board) -> Vec<bool>;
+	fn relevant(board: &Board) -> Vec<bool>;
 
-    fn independent(board: &Board) -> bool;
+	fn independent(board: &Board) -> bool;
 
-    fn bit_last_flips(p: u64, sq: u32) -> u32;
+	fn bit_last_flips(p: u64, sq: u32) -> u32;
 
-    fn legal_moves(board: &Board, color: Color) -> Vec<usize> {
-        (0..board.len())
-            .filter(|&i| board.cell(i).is_none() && Self::is_legal(board, color, i))
-            .collect()
-    }
+	fn legal_moves(board: &Board, color: Color) -> Vec<usize> {
+		(0..board.len())
+			.filter(|&i| board.cell(i).is_none() && Self::is_legal(board, color, i))
+			.collect()
+	}
 
-    fn has_move(board: &Board, color: Color) -> bool {
-        (0..board.len()).any(|i| board.cell(i).is_none() && Self::is_legal(board, color, i))
-    }
+	fn has_move(board: &Board, color: Color) -> bool {
+		(0..board.len()).any(|i| board.cell(i).is_none() && Self::is_legal(board, color, i))
+	}
 
-    fn game_over(board: &Board, to_move: Color) -> bool {
-        !Self::has_move(board, to_move) && (!Self::PASSES || !Self::has_move(board, to_move.opponent()))
-    }
+	fn game_over(board: &Board, to_move: Color) -> bool {
+		!Self::has_move(board, to_move) && (!Self::PASSES || !Self::has_move(board, to_move.opponent()))
+	}
 
-    fn play(board: &mut Board, color: Color, at: usize) -> Result<usize, IllegalMove> {
-        if board.cell(at).is_some() {
-            return Err(IllegalMove::Occupied);
-        }
-        let mut flipped = Vec::new();
-        if Self::flips(board, color, at, &mut flipped) == 0 {
-            return Err(IllegalMove::NoFlips);
-        }
-        board.set(at, Some(color));
-        for &i in &flipped {
-            board.set(i, Some(color));
-        }
-        Ok(flipped.len())
-    }
+	fn play(board: &mut Board, color: Color, at: usize) -> Result<usize, IllegalMove> {
+		if board.cell(at).is_some() {
+			return Err(IllegalMove::Occupied);
+		}
+		let mut flipped = Vec::new();
+		if Self::flips(board, color, at, &mut flipped) == 0 {
+			return Err(IllegalMove::NoFlips);
+		}
+		board.set(at, Some(color));
+		for &i in &flipped {
+			board.set(i, Some(color));
+		}
+		Ok(flipped.len())
+	}
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flanking;
 
 impl Flanking {
-    #[inline]
-    fn bracket(board: &Board, color: Color, r: usize, c: usize, d: usize) -> usize {
-        let mine = Some(color);
-        let opponent = Some(color.opponent());
-        let mut run = 0;
-        for i in board.ray_at(r, c, d) {
-            let cell = board.cell(i);
-            if cell == opponent {
-                run += 1;
-            } else if cell == mine {
-                return run;
-            } else {
-                return 0;
-            }
-        }
-        0
-    }
+	#[inline]
+	fn bracket(board: &Board, color: Color, r: usize, c: usize, d: usize) -> usize {
+		let mine = Some(color);
+		let opponent = Some(color.opponent());
+		let mut run = 0;
+		for i in board.ray_at(r, c, d) {
+			let cell = board.cell(i);
+			if cell == opponent {
+				run += 1;
+			} else if cell == mine {
+				return run;
+			} else {
+				return 0;
+			}
+		}
+		0
+	}
 }
 
 impl Rules for Flanking {
-    const PASSES: bool = true;
+	const PASSES: bool = true;
 
-    fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
-        let start = out.len();
-        let (r, c) = board.coords(at);
-        for d in 0..DIRECTIONS.len() {
-            let run = Flanking::bracket(board, color, r, c, d);
-            out.extend(board.ray_at(r, c, d).take(run));
-        }
-        out.len() - start
-    }
+	fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
+		let start = out.len();
+		let (r, c) = board.coords(at);
+		for d in 0..DIRECTIONS.len() {
+			let run = Flanking::bracket(board, color, r, c, d);
+			out.extend(board.ray_at(r, c, d).take(run));
+		}
+		out.len() - start
+	}
 
-    fn flip_count(board: &Board, color: Color, at: usize) -> usize {
-        let (r, c) = board.coords(at);
-        (0..DIRECTIONS.len()).map(|d| Flanking::bracket(board, color, r, c, d)).sum()
-    }
+	fn flip_count(board: &Board, color: Color, at: usize) -> usize {
+		let (r, c) = board.coords(at);
+		(0..DIRECTIONS.len()).map(|d| Flanking::bracket(board, color, r, c, d)).sum()
+	}
 
-    fn is_legal(board: &Board, color: Color, at: usize) -> bool {
-        let (r, c) = board.coords(at);
-        (0..DIRECTIONS.len()).any(|d| Flanking::bracket(board, color, r, c, d) > 0)
-    }
+	fn is_legal(board: &Board, color: Color, at: usize) -> bool {
+		let (r, c) = board.coords(at);
+		(0..DIRECTIONS.len()).any(|d| Flanking::bracket(board, color, r, c, d) > 0)
+	}
 
-    fn relevant(board: &Board) -> Vec<bool> {
-        flanking_analysis(board).0
-    }
+	fn relevant(board: &Board) -> Vec<bool> {
+		flanking_analysis(board).0
+	}
 
-    fn independent(board: &Board) -> bool {
-        flanking_analysis(board).1
-    }
+	fn independent(board: &Board) -> bool {
+		flanking_analysis(board).1
+	}
 
-    #[inline]
-    fn bit_moves(p: u64, o: u64, empty: u64) -> u64 {
-        bitboard::flanking_moves(p, o, empty)
-    }
+	#[inline]
+	fn bit_moves(p: u64, o: u64, empty: u64) -> u64 {
+		bitboard::flanking_moves(p, o, empty)
+	}
 
-    #[inline]
-    fn bit_flips(p: u64, o: u64, sq: u32) -> u64 {
-        bitboard::flanking_flips(p, o, sq)
-    }
+	#[inline]
+	fn bit_flips(p: u64, o: u64, sq: u32) -> u64 {
+		bitboard::flanking_flips(p, o, sq)
+	}
 
-    #[inline]
-    fn bit_last_flips(p: u64, sq: u32) -> u32 {
-        bitboard::last_flips(p, sq)
-    }
+	#[inline]
+	fn bit_last_flips(p: u64, sq: u32) -> u32 {
+		bitboard::last_flips(p, sq)
+	}
 }
 
 fn flanking_analysis(board: &Board) -> (Vec<bool>, bool) {
-    let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
-    let coarse = empties.len() > 64;
-    let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
-    let mut causes = vec![0u64; board.len()];
-    let read_changeable = std::cell::Cell::new(false);
-    let mut changed = true;
-    while changed {
-        changed = false;
-        read_changeable.set(false);
-        for (j, &e) in empties.iter().enumerate() {
-            let me = if coarse { 1 } else { 1u64 << j };
-            let may = |causes: &[u64], i: usize| -> u8 {
-                let elsewhere = if coarse {
-                    causes[i] != 0
-                } else {
-                    let others = causes[i] & !me;
-                    (0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
-                };
-                let may = match board.cell(i) {
-                    None => 3,
-                    _ if elsewhere => 3,
-                    Some(Color::Black) => 1,
-                    Some(Color::White) => 2,
-                };
-                if may == 3 {
-                    read_changeable.set(true);
-                }
-                may
-            };
-            for d in 0..DIRECTIONS.len() {
-                let ray: Vec<usize> = board.ray(e, d).collect();
-                for run_colour in [1u8, 2u8].iter() {
-                    let closer = 3 - run_colour;
-                    for k in 0..ray.len() {
-                        if may(&causes, ray[k]) & run_colour == 0 {
-                            break;
-                        }
-                        if k + 1 < ray.len() && may(&causes, ray[k + 1]) & closer != 0 {
-                            relevant[ray[k + 1]] = true;
-                            for &i in &ray[..=k] {
-                                relevant[i] = true;
-                                if causes[i] & me == 0 {
-                                    causes[i] |= me;
-                                    changed = true;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    (relevant, !coarse && !read_changeable.get())
+	let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
+	let coarse = empties.len() > 64;
+	let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
+	let mut causes = vec![0u64; board.len()];
+	let read_changeable = std::cell::Cell::new(false);
+	let mut changed = true;
+	while changed {
+		changed = false;
+		read_changeable.set(false);
+		for (j, &e) in empties.iter().enumerate() {
+			let me = if coarse { 1 } else { 1u64 << j };
+			let may = |causes: &[u64], i: usize| -> u8 {
+				let elsewhere = if coarse {
+					causes[i] != 0
+				} else {
+					let others = causes[i] & !me;
+					(0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
+				};
+				let may = match board.cell(i) {
+					None => 3,
+					_ if elsewhere => 3,
+					Some(Color::Black) => 1,
+					Some(Color::White) => 2,
+				};
+				if may == 3 {
+					read_changeable.set(true);
+				}
+				may
+			};
+			for d in 0..DIRECTIONS.len() {
+				let ray: Vec<usize> = board.ray(e, d).collect();
+				for run_colour in [1u8, 2u8].iter() {
+					let closer = 3 - run_colour;
+					for k in 0..ray.len() {
+						if may(&causes, ray[k]) & run_colour == 0 {
+							break;
+						}
+						if k + 1 < ray.len() && may(&causes, ray[k + 1]) & closer != 0 {
+							relevant[ray[k + 1]] = true;
+							for &i in &ray[..=k] {
+								relevant[i] = true;
+								if causes[i] & me == 0 {
+									causes[i] |= me;
+									changed = true;
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	(relevant, !coarse && !read_changeable.get())
 }
 
 fn between(board: &Board, a: usize, b: usize, c: usize) -> bool {
-    let ((ar, ac), (br, bc), (cr, cc)) = (board.coords(a), board.coords(b), board.coords(c));
-    let (dr1, dc1) = (br as i64 - ar as i64, bc as i64 - ac as i64);
-    let (dr2, dc2) = (cr as i64 - ar as i64, cc as i64 - ac as i64);
-    let collinear = dr1 * dc2 == dc1 * dr2 && dr1 * dr2 >= 0 && dc1 * dc2 >= 0;
-    collinear && (dr1, dc1) != (0, 0) && dr1.abs().max(dc1.abs()) < dr2.abs().max(dc2.abs())
+	let ((ar, ac), (br, bc), (cr, cc)) = (board.coords(a), board.coords(b), board.coords(c));
+	let (dr1, dc1) = (br as i64 - ar as i64, bc as i64 - ac as i64);
+	let (dr2, dc2) = (cr as i64 - ar as i64, cc as i64 - ac as i64);
+	let collinear = dr1 * dc2 == dc1 * dr2 && dr1 * dr2 >= 0 && dc1 * dc2 >= 0;
+	collinear && (dr1, dc1) != (0, 0) && dr1.abs().max(dc1.abs()) < dr2.abs().max(dc2.abs())
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Adjacent;
 
 impl Rules for Adjacent {
-    const PASSES: bool = false;
+	const PASSES: bool = false;
 
-    fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
-        let start = out.len();
-        let opponent = Some(color.opponent());
-        for d in 0..DIRECTIONS.len() {
-            if let Some(i) = board.step(at, d) {
-                if board.cell(i) == opponent {
-                    out.push(i);
-                }
-            }
-        }
-        out.len() - start
-    }
+	fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
+		let start = out.len();
+		let opponent = Some(color.opponent());
+		for d in 0..DIRECTIONS.len() {
+			if let Some(i) = board.step(at, d) {
+				if board.cell(i) == opponent {
+					out.push(i);
+				}
+			}
+		}
+		out.len() - start
+	}
 
-    fn flip_count(board: &Board, color: Color, at: usize) -> usize {
-        let opponent = Some(color.opponent());
-        (0..DIRECTIONS.len()).filter(|&d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent)).count()
-    }
+	fn flip_count(board: &Board, color: Color, at: usize) -> usize {
+		let opponent = Some(color.opponent());
+		(0..DIRECTIONS.len()).filter(|&d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent)).count()
+	}
 
-    fn is_legal(board: &Board, color: Color, at: usize) -> bool {
-        let opponent = Some(color.opponent());
-        (0..DIRECTIONS.len()).any(|d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent))
-    }
+	fn is_legal(board: &Board, color: Color, at: usize) -> bool {
+		let opponent = Some(color.opponent());
+		(0..DIRECTIONS.len()).any(|d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent))
+	}
 
-    fn relevant(board: &Board) -> Vec<bool> {
-        let mut live = vec![false; board.len()];
-        for e in (0..board.len()).filter(|&i| board.cell(i).is_none()) {
-            live[e] = true;
-            for d in 0..DIRECTIONS.len() {
-                if let Some(i) = board.step(e, d) {
-                    live[i] = true;
-                }
-            }
-        }
-        live
-    }
+	fn relevant(board: &Board) -> Vec<bool> {
+		let mut live = vec![false; board.len()];
+		for e in (0..board.len()).filter(|&i| board.cell(i).is_none()) {
+			live[e] = true;
+			for d in 0..DIRECTIONS.len() {
+				if let Some(i) = board.step(e, d) {
+					live[i] = true;
+				}
+			}
+		}
+		live
+	}
 
-    fn independent(board: &Board) -> bool {
-        let empties: Vec<(usize, usize)> = (0..board.len()).filter(|&i| board.cell(i).is_none()).map(|i| board.coords(i)).collect();
-        let apart = |a: (usize, usize), b: (usize, usize)| a.0.max(b.0) - a.0.min(b.0) >= 3 || a.1.max(b.1) - a.1.min(b.1) >= 3;
-        empties.len() <= 64 && empties.iter().enumerate().all(|(k, &a)| empties[k + 1..].iter().all(|&b| apart(a, b)))
-    }
+	fn independent(board: &Board) -> bool {
+		let empties: Vec<(usize, usize)> = (0..board.len()).filter(|&i| board.cell(i).is_none()).map(|i| board.coords(i)).collect();
+		let apart = |a: (usize, usize), b: (usize, usize)| a.0.max(b.0) - a.0.min(b.0) >= 3 || a.1.max(b.1) - a.1.min(b.1) >= 3;
+		empties.len() <= 64 && empties.iter().enumerate().all(|(k, &a)| empties[k + 1..].iter().all(|&b| apart(a, b)))
+	}
 
-    #[inline]
-    fn bit_moves(_p: u64, o: u64, empty: u64) -> u64 {
-        bitboard::adjacent_moves(o, empty)
-    }
+	#[inline]
+	fn bit_moves(_p: u64, o: u64, empty: u64) -> u64 {
+		bitboard::adjacent_moves(o, empty)
+	}
 
-    #[inline]
-    fn bit_flips(_p: u64, o: u64, sq: u32) -> u64 {
-        bitboard::adjacent_flips(o, sq)
-    }
+	#[inline]
+	fn bit_flips(_p: u64, o: u64, sq: u32) -> u64 {
+		bitboard::adjacent_flips(o, sq)
+	}
 
-    #[inline]
-    fn bit_last_flips(p: u64, sq: u32) -> u32 {
-        bitboard::adjacent_flips(!p, sq).count_ones()
-    }
+	#[inline]
+	fn bit_last_flips(p: u64, sq: u32) -> u32 {
+		bitboard::adjacent_flips(!p, sq).count_ones()
+	}
 }
 }
 pub mod scan {
@@ -919,131 +919,131 @@ use super::error::InputError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
-    pub text: &'a str,
-    pub line: usize,
+	pub text: &'a str,
+	pub line: usize,
 }
 
 #[derive(Clone, Debug)]
 pub struct Scanner<'a> {
-    rest: &'a str,
-    line: usize,
+	rest: &'a str,
+	line: usize,
 }
 
 impl<'a> Scanner<'a> {
-    pub fn new(input: &'a str) -> Scanner<'a> {
-        Scanner { rest: input, line: 1 }
-    }
+	pub fn new(input: &'a str) -> Scanner<'a> {
+		Scanner { rest: input, line: 1 }
+	}
 
-    pub fn line(&self) -> usize {
-        self.line
-    }
+	pub fn line(&self) -> usize {
+		self.line
+	}
 
-    pub fn next(&mut self) -> Option<Token<'a>> {
-        let bytes = self.rest.as_bytes();
-        let mut i = 0;
-        let mut newlines = 0;
-        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-            if bytes[i] == b'\n' {
-                newlines += 1;
-            }
-            i += 1;
-        }
-        if i == bytes.len() {
-            self.rest = "";
-            return None;
-        }
-        let start = i;
-        while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        self.line += newlines;
-        let text = &self.rest[start..i];
-        self.rest = &self.rest[i..];
-        Some(Token { text, line: self.line })
-    }
+	pub fn next(&mut self) -> Option<Token<'a>> {
+		let bytes = self.rest.as_bytes();
+		let mut i = 0;
+		let mut newlines = 0;
+		while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+			if bytes[i] == b'\n' {
+				newlines += 1;
+			}
+			i += 1;
+		}
+		if i == bytes.len() {
+			self.rest = "";
+			return None;
+		}
+		let start = i;
+		while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+			i += 1;
+		}
+		self.line += newlines;
+		let text = &self.rest[start..i];
+		self.rest = &self.rest[i..];
+		Some(Token { text, line: self.line })
+	}
 
-    pub fn peek(&self) -> Option<Token<'a>> {
-        self.clone().next()
-    }
+	pub fn peek(&self) -> Option<Token<'a>> {
+		self.clone().next()
+	}
 
-    pub fn expect(&mut self, what: &str) -> Result<Token<'a>, InputError> {
-        match self.next() {
-            Some(t) => Ok(t),
-            None => Err(InputError::at(
-                self.line,
-                format!("expected {}, found the end of the input", what),
-            )),
-        }
-    }
+	pub fn expect(&mut self, what: &str) -> Result<Token<'a>, InputError> {
+		match self.next() {
+			Some(t) => Ok(t),
+			None => Err(InputError::at(
+				self.line,
+				format!("expected {}, found the end of the input", what),
+			)),
+		}
+	}
 
-    pub fn number(&mut self, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
-        let t = self.expect(what)?;
-        parse_number(t, what, min, max)
-    }
+	pub fn number(&mut self, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
+		let t = self.expect(what)?;
+		parse_number(t, what, min, max)
+	}
 
-    pub fn finish(&mut self) -> Result<(), InputError> {
-        match self.next() {
-            None => Ok(()),
-            Some(t) => Err(InputError::at(
-                t.line,
-                format!("unexpected '{}' after the end of the data", shorten(t.text)),
-            )),
-        }
-    }
+	pub fn finish(&mut self) -> Result<(), InputError> {
+		match self.next() {
+			None => Ok(()),
+			Some(t) => Err(InputError::at(
+				t.line,
+				format!("unexpected '{}' after the end of the data", shorten(t.text)),
+			)),
+		}
+	}
 }
 
 pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
-    let text = t.text.strip_prefix('+').unwrap_or(t.text);
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        let negative = t.text.starts_with('-')
-            && t.text.len() > 1
-            && t.text[1..].bytes().all(|b| b.is_ascii_digit())
-            && t.text[1..].bytes().any(|b| b != b'0');
-        let message = if negative {
-            format!("{} must be at least {}, found {}", what, min, shorten(t.text))
-        } else {
-            format!("{} must be a whole number, found '{}'", what, shorten(t.text))
-        };
-        return Err(InputError::at(t.line, message));
-    }
-    let value = text.parse::<u64>().unwrap_or(u64::MAX);
-    if value > max {
-        return Err(InputError::at(
-            t.line,
-            format!("{} must be at most {}, found {}", what, max, shorten(t.text)),
-        ));
-    }
-    if value < min {
-        return Err(InputError::at(
-            t.line,
-            format!("{} must be at least {}, found {}", what, min, value),
-        ));
-    }
-    Ok(value)
+	let text = t.text.strip_prefix('+').unwrap_or(t.text);
+	if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+		let negative = t.text.starts_with('-')
+			&& t.text.len() > 1
+			&& t.text[1..].bytes().all(|b| b.is_ascii_digit())
+			&& t.text[1..].bytes().any(|b| b != b'0');
+		let message = if negative {
+			format!("{} must be at least {}, found {}", what, min, shorten(t.text))
+		} else {
+			format!("{} must be a whole number, found '{}'", what, shorten(t.text))
+		};
+		return Err(InputError::at(t.line, message));
+	}
+	let value = text.parse::<u64>().unwrap_or(u64::MAX);
+	if value > max {
+		return Err(InputError::at(
+			t.line,
+			format!("{} must be at most {}, found {}", what, max, shorten(t.text)),
+		));
+	}
+	if value < min {
+		return Err(InputError::at(
+			t.line,
+			format!("{} must be at least {}, found {}", what, min, value),
+		));
+	}
+	Ok(value)
 }
 
 pub fn shorten(text: &str) -> String {
-    let mut out = String::new();
-    for (i, ch) in text.chars().enumerate() {
-        if i == 20 {
-            out.push_str("...");
-            break;
-        }
-        if ch.is_control() {
-            out.extend(ch.escape_debug());
-        } else {
-            out.push(ch);
-        }
-    }
-    out
+	let mut out = String::new();
+	for (i, ch) in text.chars().enumerate() {
+		if i == 20 {
+			out.push_str("...");
+			break;
+		}
+		if ch.is_control() {
+			out.extend(ch.escape_debug());
+		} else {
+			out.push(ch);
+		}
+	}
+	out
 }
 
 pub fn lines<'a>(input: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a {
-    input
-        .split('\n')
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
-        .filter(|&(_, l)| !l.trim().is_empty())
+	input
+		.split('\n')
+		.enumerate()
+		.map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
+		.filter(|&(_, l)| !l.trim().is_empty())
 }
 }
 pub mod uva220 {
@@ -1058,92 +1058,92 @@ use super::scan::{shorten, Scanner};
 pub const ALPHABET: Alphabet = Alphabet { empty: '-', black: 'B', white: 'W' };
 
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
-    let mut s = Scanner::new(input);
-    let games = s.number("the number of games", 0, u64::MAX)?;
-    let mut game = 0;
-    while game < games {
-        game += 1;
-        if game > 1 {
-            out.write_all(b"\n")?;
-        }
-        run_game(&mut s, game, out)?;
-    }
-    s.finish()?;
-    Ok(())
+	let mut s = Scanner::new(input);
+	let games = s.number("the number of games", 0, u64::MAX)?;
+	let mut game = 0;
+	while game < games {
+		game += 1;
+		if game > 1 {
+			out.write_all(b"\n")?;
+		}
+		run_game(&mut s, game, out)?;
+	}
+	s.finish()?;
+	Ok(())
 }
 
 fn run_game<W: Write + ?Sized>(s: &mut Scanner, game: u64, out: &mut W) -> Result<(), Error> {
-    let error = |line: usize, what: String| InputError::at(line, format!("game {}: {}", game, what));
-    let mut board = Board::new(8, 8);
-    for r in 0..8 {
-        let t = s.expect(&format!("row {} of the board of game {}", r + 1, game))?;
-        let cells = ALPHABET.row(t.text, t.line).map_err(|e| error(t.line, format!("row {}: {}", r + 1, e.message)))?;
-        if cells.len() != 8 {
-            return Err(error(t.line, format!("expected 8 cells in row {}, found {}", r + 1, cells.len())).into());
-        }
-        for (c, cell) in cells.into_iter().enumerate() {
-            board.set(8 * r + c, cell);
-        }
-    }
-    let t = s.expect(&format!("the player to move in game {}", game))?;
-    let mut player = match t.text {
-        "B" => Color::Black,
-        "W" => Color::White,
-        other => return Err(error(t.line, format!("expected the player to move, B or W, found '{}'", shorten(other))).into()),
-    };
-    loop {
-        let t = match s.next() {
-            None => break,
-            Some(t) => t,
-        };
-        let bytes = t.text.as_bytes();
-        if t.text == "Q" {
-            break;
-        } else if t.text == "L" {
-            list_moves(&board, player, out)?;
-        } else if bytes.len() == 3 && bytes[0] == b'M' && bytes[1].is_ascii_digit() && bytes[2].is_ascii_digit() {
-            let (r, c) = ((bytes[1] - b'0') as usize, (bytes[2] - b'0') as usize);
-            if !(1..=8).contains(&r) || !(1..=8).contains(&c) {
-                return Err(error(t.line, format!("{} is off the board (rows and columns are 1 to 8)", t.text)).into());
-            }
-            if legal_moves(&board, player) == 0 {
-                player = player.opponent();
-            }
-            let at = board.index(r - 1, c - 1);
-            if let Err(why) = Flanking::play(&mut board, player, at) {
-                return Err(error(t.line, format!("{} is illegal for {}: {}", t.text, player.name(), why)).into());
-            }
-            writeln!(out, "Black - {:2} White - {:2}", board.discs(Color::Black), board.discs(Color::White))?;
-            player = player.opponent();
-        } else {
-            return Err(error(t.line, format!("unknown command '{}' (expected L, Mrc or Q)", shorten(t.text))).into());
-        }
-    }
-    board.write(out, &ALPHABET)?;
-    Ok(())
+	let error = |line: usize, what: String| InputError::at(line, format!("game {}: {}", game, what));
+	let mut board = Board::new(8, 8);
+	for r in 0..8 {
+		let t = s.expect(&format!("row {} of the board of game {}", r + 1, game))?;
+		let cells = ALPHABET.row(t.text, t.line).map_err(|e| error(t.line, format!("row {}: {}", r + 1, e.message)))?;
+		if cells.len() != 8 {
+			return Err(error(t.line, format!("expected 8 cells in row {}, found {}", r + 1, cells.len())).into());
+		}
+		for (c, cell) in cells.into_iter().enumerate() {
+			board.set(8 * r + c, cell);
+		}
+	}
+	let t = s.expect(&format!("the player to move in game {}", game))?;
+	let mut player = match t.text {
+		"B" => Color::Black,
+		"W" => Color::White,
+		other => return Err(error(t.line, format!("expected the player to move, B or W, found '{}'", shorten(other))).into()),
+	};
+	loop {
+		let t = match s.next() {
+			None => break,
+			Some(t) => t,
+		};
+		let bytes = t.text.as_bytes();
+		if t.text == "Q" {
+			break;
+		} else if t.text == "L" {
+			list_moves(&board, player, out)?;
+		} else if bytes.len() == 3 && bytes[0] == b'M' && bytes[1].is_ascii_digit() && bytes[2].is_ascii_digit() {
+			let (r, c) = ((bytes[1] - b'0') as usize, (bytes[2] - b'0') as usize);
+			if !(1..=8).contains(&r) || !(1..=8).contains(&c) {
+				return Err(error(t.line, format!("{} is off the board (rows and columns are 1 to 8)", t.text)).into());
+			}
+			if legal_moves(&board, player) == 0 {
+				player = player.opponent();
+			}
+			let at = board.index(r - 1, c - 1);
+			if let Err(why) = Flanking::play(&mut board, player, at) {
+				return Err(error(t.line, format!("{} is illegal for {}: {}", t.text, player.name(), why)).into());
+			}
+			writeln!(out, "Black - {:2} White - {:2}", board.discs(Color::Black), board.discs(Color::White))?;
+			player = player.opponent();
+		} else {
+			return Err(error(t.line, format!("unknown command '{}' (expected L, Mrc or Q)", shorten(t.text))).into());
+		}
+	}
+	board.write(out, &ALPHABET)?;
+	Ok(())
 }
 
 fn legal_moves(board: &Board, player: Color) -> u64 {
-    let (black, white, area) = bitboard::from_board(board).expect("UVa boards are 8x8");
-    let (p, o) = if player == Color::Black { (black, white) } else { (white, black) };
-    Flanking::bit_moves(p, o, area & !(black | white))
+	let (black, white, area) = bitboard::from_board(board).expect("UVa boards are 8x8");
+	let (p, o) = if player == Color::Black { (black, white) } else { (white, black) };
+	Flanking::bit_moves(p, o, area & !(black | white))
 }
 
 fn list_moves<W: Write + ?Sized>(board: &Board, player: Color, out: &mut W) -> Result<(), Error> {
-    let mut moves = legal_moves(board, player);
-    if moves == 0 {
-        out.write_all(b"No legal move.\n")?;
-        return Ok(());
-    }
-    let mut line = String::new();
-    while moves != 0 {
-        let sq = moves.trailing_zeros();
-        moves &= moves - 1;
-        line.push_str(&format!("({},{})", sq / 8 + 1, sq % 8 + 1));
-        line.push(if moves == 0 { '\n' } else { ' ' });
-    }
-    out.write_all(line.as_bytes())?;
-    Ok(())
+	let mut moves = legal_moves(board, player);
+	if moves == 0 {
+		out.write_all(b"No legal move.\n")?;
+		return Ok(());
+	}
+	let mut line = String::new();
+	while moves != 0 {
+		let sq = moves.trailing_zeros();
+		moves &= moves - 1;
+		line.push_str(&format!("({},{})", sq / 8 + 1, sq % 8 + 1));
+		line.push(if moves == 0 { '\n' } else { ' ' });
+	}
+	out.write_all(line.as_bytes())?;
+	Ok(())
 }
 }
 }

@@ -78,6 +78,17 @@ fn the_bundler_refuses_what_breaks_bundles() {
     assert!(refused("#[path = \"x.rs\"]\nmod x;\n").contains("`#[path]`"));
     assert!(refused("pub fn f() {}\nmod inner;\n").contains("src/a.rs:2: nested module"));
     assert!(refused("#[cfg(test)]\nmod tests {\n}\n").contains("own file"));
+    assert!(refused("const S: &str = \"one\n    two\";\n").contains("src/a.rs:1: a string literal spanning lines"));
+    // Quotes inside character literals and escapes are not string ends.
+    let quotes = bundler::bundle(
+        "x",
+        "extern crate othello;\nfn main() { othello::a::f(); }\n",
+        "pub mod a;\n",
+        &|_| Ok("pub fn f() -> (char, &'static str) {\n    ('\"', \"a \\\" b \\\\\")\n}\n".to_string()),
+    )
+    .unwrap();
+    // Indentation steps of four spaces become tabs.
+    assert!(quotes.contains("\n\t('\"', \"a \\\" b \\\\\")\n"), "{}", quotes);
     // Comments may say anything; test-module declarations are dropped.
     let ok = bundler::bundle(
         "x",
