@@ -23,6 +23,7 @@
 //! so `e` empty cells give at most `e!` sequences: [`count`] uses `u64` up to 20 empties
 //! (20! < 2^64), `u128` up to 34 (34! < 2^128), and [`Nat`] beyond.
 
+use std::convert::TryFrom;
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -42,6 +43,8 @@ pub trait Count: Clone + Default + Send + From<u64> + fmt::Display {
     fn add(&mut self, other: &Self);
     /// The same number as a [`Nat`].
     fn to_nat(&self) -> Nat;
+    /// The same number as a `u32`, if it is below 2^32.
+    fn to_u32(&self) -> Option<u32>;
 }
 
 impl Count for u64 {
@@ -51,6 +54,10 @@ impl Count for u64 {
     }
     fn to_nat(&self) -> Nat {
         Nat::from(*self)
+    }
+    #[inline]
+    fn to_u32(&self) -> Option<u32> {
+        u32::try_from(*self).ok()
     }
 }
 
@@ -62,6 +69,10 @@ impl Count for u128 {
     fn to_nat(&self) -> Nat {
         Nat::from(*self)
     }
+    #[inline]
+    fn to_u32(&self) -> Option<u32> {
+        u32::try_from(*self).ok()
+    }
 }
 
 impl Count for Nat {
@@ -70,6 +81,9 @@ impl Count for Nat {
     }
     fn to_nat(&self) -> Nat {
         self.clone()
+    }
+    fn to_u32(&self) -> Option<u32> {
+        self.to_u64().and_then(|n| u32::try_from(n).ok())
     }
 }
 
@@ -167,9 +181,17 @@ pub trait Walk: Clone + Send + Sync {
     }
 }
 
-/// The recursive counter: a walk, an optional table, and statistics.
+/// Positions with at most this many empty cells keep their counts in the counter's
+/// compact table, as `u32`s: at most `e!` sequences lie below `e` empty cells, and
+/// 12! < 2^32. A slot then takes 32 bytes, and a bucket of two one cache line.
+pub const COMPACT_UP_TO: usize = 12;
+
+/// The recursive counter: a walk, optional tables, and statistics.
 pub struct Counter<W: Walk, C> {
-    table: Option<Table<W::Key, Outcomes<C>>>,
+    /// Positions with up to [`COMPACT_UP_TO`] empty cells.
+    compact: Option<Table<W::Key, [u32; 3]>>,
+    /// Positions with more (a few thousand below 18 empty cells), with counts of type `C`.
+    wide: Option<Table<W::Key, Outcomes<C>>>,
     /// Positions visited.
     pub nodes: u64,
     /// Positions answered by the table.
@@ -177,10 +199,13 @@ pub struct Counter<W: Walk, C> {
 }
 
 impl<W: Walk, C: Count> Counter<W, C> {
-    /// A counter with a table of `entries` slots (none if 0).
+    /// A counter with tables of up to `entries` slots in all (none if 0): the compact one
+    /// takes most, the wide one a quarter as many.
     pub fn new(entries: usize) -> Counter<W, C> {
-        let table = if entries > 0 { Some(Table::new(entries)) } else { None };
-        Counter { table, nodes: 0, hits: 0 }
+        if entries == 0 {
+            return Counter { compact: None, wide: None, nodes: 0, hits: 0 };
+        }
+        Counter { compact: Some(Table::new(entries)), wide: Some(Table::new(entries / 4)), nodes: 0, hits: 0 }
     }
 
     /// The outcomes of every move sequence from `w`, for the player to move. `w` is left
@@ -190,19 +215,19 @@ impl<W: Walk, C: Count> Counter<W, C> {
         if let Some(t) = w.near_end() {
             return Outcomes::from(t);
         }
-        let mut key = None;
-        if w.empties() >= W::STORE_FROM {
-            if let Some(ref table) = self.table {
-                if let Some(hit) = w.probe(table) {
-                    self.hits += 1;
-                    return hit.clone();
-                }
-                key = Some(w.key());
+        let empties = w.empties();
+        let stored = empties >= W::STORE_FROM && self.compact.is_some();
+        if stored {
+            if let Some(hit) = self.probe(w, empties) {
+                self.hits += 1;
+                return hit;
             }
         }
-        if w.empties() > W::STORE_FROM {
-            if let Some(ref table) = self.table {
-                w.prefetch_children(table);
+        if empties > W::STORE_FROM {
+            match (empties - 1 <= COMPACT_UP_TO, &self.compact, &self.wide) {
+                (true, &Some(ref table), _) => w.prefetch_children(table),
+                (false, _, &Some(ref table)) => w.prefetch_children(table),
+                _ => {}
             }
         }
         let mut total = Outcomes::default();
@@ -217,10 +242,35 @@ impl<W: Walk, C: Count> Counter<W, C> {
         if !moved {
             total = self.finish(w);
         }
-        if let (Some(k), Some(table)) = (key, self.table.as_mut()) {
-            table.put(k, total.clone(), w.empties() as u32);
+        if stored {
+            self.store(w, empties, &total);
         }
         total
+    }
+
+    /// The outcomes stored for `w`, which has `empties` empty cells.
+    #[inline]
+    fn probe(&self, w: &W, empties: usize) -> Option<Outcomes<C>> {
+        if empties <= COMPACT_UP_TO {
+            let t = w.probe(self.compact.as_ref()?)?;
+            Some(Outcomes::from([t[0] as u64, t[1] as u64, t[2] as u64]))
+        } else {
+            w.probe(self.wide.as_ref()?).cloned()
+        }
+    }
+
+    /// Stores the outcomes `total` of `w`, which has `empties` empty cells.
+    #[inline]
+    fn store(&mut self, w: &W, empties: usize, total: &Outcomes<C>) {
+        let weight = empties as u32;
+        if empties <= COMPACT_UP_TO {
+            let narrow = (total.wins.to_u32(), total.losses.to_u32(), total.draws.to_u32());
+            if let (Some(table), (Some(wins), Some(losses), Some(draws))) = (self.compact.as_mut(), narrow) {
+                table.put(w.key(), [wins, losses, draws], weight);
+            }
+        } else if let Some(table) = self.wide.as_mut() {
+            table.put(w.key(), total.clone(), weight);
+        }
     }
 
     /// The outcomes of a position whose player to move has no move: the opponent's if
@@ -850,8 +900,8 @@ fn count_with<W: Walk>(walk: W, empties: usize, to_move: Color, options: &Option
     }
 }
 
-/// The most table entries per search: 256 MB with `u64` counts (buckets of two 56-byte
-/// slots, padded to 128 bytes), 384 MB with `u128` ones.
+/// The most compact-table entries per search: 128 MB (32-byte slots); the wide table takes
+/// a quarter as many entries, 64 MB with `u64` counts, 96 MB with wider ones.
 pub const MAX_TABLE_ENTRIES: usize = 1 << 22;
 
 /// Runs the count with count type `C`, on several threads when it is worth it.

@@ -48,6 +48,16 @@ impl Nat {
     pub fn is_zero(&self) -> bool {
         self.limbs.is_empty()
     }
+
+    /// The same number as a `u64`, if it is below 2^64.
+    pub fn to_u64(&self) -> Option<u64> {
+        match self.limbs.len() {
+            0 => Some(0),
+            1 => Some(self.limbs[0]),
+            2 => self.limbs[1].checked_mul(BASE).and_then(|high| high.checked_add(self.limbs[0])),
+            _ => None,
+        }
+    }
 }
 
 impl From<u64> for Nat {

@@ -2,9 +2,16 @@
 //!
 //! Slots come in buckets of two, found by the key's 64-bit hash. A new entry takes an
 //! empty slot of its bucket, or the one holding a key with lower *weight* (the work the
-//! value saves, e.g. the number of empty squares below it); the memory used never grows
-//! after [`Table::new`]. Keys are stored whole and compared on every probe, so a hit is
-//! always the position asked for: a table can make a search faster, never wrong.
+//! value saves, e.g. the number of empty squares below it, kept as a byte); the memory
+//! used never grows beyond what [`Table::new`] reserves. Keys are stored whole and
+//! compared on every probe, so a hit is always the position asked for: a table can make
+//! a search faster, never wrong.
+//!
+//! A bucket is aligned to a cache line: with 16-byte keys and values of up to 15 bytes
+//! a slot takes 32 bytes (the weight is a `NonZeroU8`, so an empty slot needs no extra
+//! tag), and a probe reads one 64-byte line.
+
+use std::num::NonZeroU8;
 
 /// A key a table can store: exact equality plus a well-mixed 64-bit hash.
 pub trait TableKey: Clone + Eq {
@@ -38,7 +45,8 @@ impl TableKey for Vec<u64> {
 struct Slot<K, V> {
     key: K,
     value: V,
-    weight: u32,
+    /// The weight given to [`Table::put`], clamped to `1..=255`.
+    weight: NonZeroU8,
 }
 
 /// Two slots that share a hash, aligned to a cache line so that a probe touches as few
@@ -52,7 +60,10 @@ struct Bucket<K, V> {
 /// A bounded map from positions to values, with replacement.
 ///
 /// The table starts small and doubles while it is more than half full, up to the
-/// capacity it was made with; from then on new entries replace old ones.
+/// capacity it was made with; from then on new entries replace old ones. The memory for
+/// the full size is reserved at once but touched only as the table grows, and growing
+/// moves entries within it, so a short search costs a small table and a long one pays
+/// for each page once.
 ///
 /// ```
 /// use othello::table::Table;
@@ -82,8 +93,8 @@ impl<K: TableKey, V> Table<K, V> {
         while limit * 2 <= entries {
             limit *= 2;
         }
-        let mut table = Table { buckets: Vec::new(), mask: 0, used: 0, limit };
-        table.resize(limit.min(INITIAL_SLOTS));
+        let mut table = Table { buckets: Vec::with_capacity(limit / 2), mask: 0, used: 0, limit };
+        table.grow_to(limit.min(INITIAL_SLOTS) / 2);
         table
     }
 
@@ -92,14 +103,28 @@ impl<K: TableKey, V> Table<K, V> {
         2 * self.buckets.len()
     }
 
-    /// Empties the table and gives it `size` slots.
-    fn resize(&mut self, size: usize) -> Vec<Bucket<K, V>> {
-        let mut buckets = Vec::with_capacity(size / 2);
-        huge_pages(buckets.as_ptr() as usize, buckets.capacity() * std::mem::size_of::<Bucket<K, V>>());
-        buckets.resize_with(size / 2, || Bucket { slots: [None, None] });
-        self.mask = size / 2 - 1;
-        self.used = 0;
-        std::mem::replace(&mut self.buckets, buckets)
+    /// Grows the table to `buckets` buckets (a power of two within the reserved memory),
+    /// keeping every entry: doubling splits each bucket between itself and its twin in the
+    /// new half, by one more bit of the hash.
+    fn grow_to(&mut self, buckets: usize) {
+        let old = self.buckets.len();
+        let bytes = std::mem::size_of::<Bucket<K, V>>();
+        huge_pages(self.buckets.as_ptr() as usize + old * bytes, (buckets - old) * bytes);
+        self.buckets.resize_with(buckets, || Bucket { slots: [None, None] });
+        self.mask = buckets - 1;
+        for b in 0..old {
+            for k in 0..2 {
+                let moves = match self.buckets[b].slots[k] {
+                    Some(ref slot) => slot.key.hash64() as usize & self.mask != b,
+                    None => false,
+                };
+                if moves {
+                    // The twin bucket is new and receives only from this one: room is left.
+                    let slot = self.buckets[b].slots[k].take();
+                    self.buckets[b + old].slots[k] = slot;
+                }
+            }
+        }
     }
 
     /// Forgets every entry, keeping the slots the table has grown to (their memory is
@@ -132,19 +157,18 @@ impl<K: TableKey, V> Table<K, V> {
         prefetch_line(bucket as *const Bucket<K, V> as *const i8);
     }
 
-    /// Stores `value` for `key`; `weight` says how much it is worth keeping (higher wins).
+    /// Stores `value` for `key`; `weight` says how much it is worth keeping (higher wins;
+    /// weights above 255 count as 255).
     #[inline]
     pub fn put(&mut self, key: K, value: V, weight: u32) {
         if self.used * 2 > self.capacity() && self.capacity() < self.limit {
-            let old = self.resize(self.capacity() * 2);
-            for bucket in old {
-                let [first, second] = bucket.slots;
-                for slot in first.into_iter().chain(second) {
-                    self.insert(slot);
-                }
-            }
+            let buckets = self.buckets.len() * 2;
+            self.grow_to(buckets);
         }
-        self.insert(Slot { key, value, weight });
+        // Never `None`: the weight is clamped to 1..=255.
+        if let Some(weight) = NonZeroU8::new(weight.max(1).min(255) as u8) {
+            self.insert(Slot { key, value, weight });
+        }
     }
 
     fn insert(&mut self, slot: Slot<K, V>) {

@@ -523,6 +523,7 @@ impl Iterator for Ray {
 }
 }
 pub mod count {
+use std::convert::TryFrom;
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -539,6 +540,7 @@ use super::table::{Table, TableKey};
 pub trait Count: Clone + Default + Send + From<u64> + fmt::Display {
 	fn add(&mut self, other: &Self);
 	fn to_nat(&self) -> Nat;
+	fn to_u32(&self) -> Option<u32>;
 }
 
 impl Count for u64 {
@@ -548,6 +550,10 @@ impl Count for u64 {
 	}
 	fn to_nat(&self) -> Nat {
 		Nat::from(*self)
+	}
+	#[inline]
+	fn to_u32(&self) -> Option<u32> {
+		u32::try_from(*self).ok()
 	}
 }
 
@@ -559,6 +565,10 @@ impl Count for u128 {
 	fn to_nat(&self) -> Nat {
 		Nat::from(*self)
 	}
+	#[inline]
+	fn to_u32(&self) -> Option<u32> {
+		u32::try_from(*self).ok()
+	}
 }
 
 impl Count for Nat {
@@ -567,6 +577,9 @@ impl Count for Nat {
 	}
 	fn to_nat(&self) -> Nat {
 		self.clone()
+	}
+	fn to_u32(&self) -> Option<u32> {
+		self.to_u64().and_then(|n| u32::try_from(n).ok())
 	}
 }
 
@@ -634,16 +647,21 @@ pub trait Walk: Clone + Send + Sync {
 	}
 }
 
+pub const COMPACT_UP_TO: usize = 12;
+
 pub struct Counter<W: Walk, C> {
-	table: Option<Table<W::Key, Outcomes<C>>>,
+	compact: Option<Table<W::Key, [u32; 3]>>,
+	wide: Option<Table<W::Key, Outcomes<C>>>,
 	pub nodes: u64,
 	pub hits: u64,
 }
 
 impl<W: Walk, C: Count> Counter<W, C> {
 	pub fn new(entries: usize) -> Counter<W, C> {
-		let table = if entries > 0 { Some(Table::new(entries)) } else { None };
-		Counter { table, nodes: 0, hits: 0 }
+		if entries == 0 {
+			return Counter { compact: None, wide: None, nodes: 0, hits: 0 };
+		}
+		Counter { compact: Some(Table::new(entries)), wide: Some(Table::new(entries / 4)), nodes: 0, hits: 0 }
 	}
 
 	pub fn count(&mut self, w: &mut W) -> Outcomes<C> {
@@ -651,19 +669,19 @@ impl<W: Walk, C: Count> Counter<W, C> {
 		if let Some(t) = w.near_end() {
 			return Outcomes::from(t);
 		}
-		let mut key = None;
-		if w.empties() >= W::STORE_FROM {
-			if let Some(ref table) = self.table {
-				if let Some(hit) = w.probe(table) {
-					self.hits += 1;
-					return hit.clone();
-				}
-				key = Some(w.key());
+		let empties = w.empties();
+		let stored = empties >= W::STORE_FROM && self.compact.is_some();
+		if stored {
+			if let Some(hit) = self.probe(w, empties) {
+				self.hits += 1;
+				return hit;
 			}
 		}
-		if w.empties() > W::STORE_FROM {
-			if let Some(ref table) = self.table {
-				w.prefetch_children(table);
+		if empties > W::STORE_FROM {
+			match (empties - 1 <= COMPACT_UP_TO, &self.compact, &self.wide) {
+				(true, &Some(ref table), _) => w.prefetch_children(table),
+				(false, _, &Some(ref table)) => w.prefetch_children(table),
+				_ => {}
 			}
 		}
 		let mut total = Outcomes::default();
@@ -678,10 +696,33 @@ impl<W: Walk, C: Count> Counter<W, C> {
 		if !moved {
 			total = self.finish(w);
 		}
-		if let (Some(k), Some(table)) = (key, self.table.as_mut()) {
-			table.put(k, total.clone(), w.empties() as u32);
+		if stored {
+			self.store(w, empties, &total);
 		}
 		total
+	}
+
+	#[inline]
+	fn probe(&self, w: &W, empties: usize) -> Option<Outcomes<C>> {
+		if empties <= COMPACT_UP_TO {
+			let t = w.probe(self.compact.as_ref()?)?;
+			Some(Outcomes::from([t[0] as u64, t[1] as u64, t[2] as u64]))
+		} else {
+			w.probe(self.wide.as_ref()?).cloned()
+		}
+	}
+
+	#[inline]
+	fn store(&mut self, w: &W, empties: usize, total: &Outcomes<C>) {
+		let weight = empties as u32;
+		if empties <= COMPACT_UP_TO {
+			let narrow = (total.wins.to_u32(), total.losses.to_u32(), total.draws.to_u32());
+			if let (Some(table), (Some(wins), Some(losses), Some(draws))) = (self.compact.as_mut(), narrow) {
+				table.put(w.key(), [wins, losses, draws], weight);
+			}
+		} else if let Some(table) = self.wide.as_mut() {
+			table.put(w.key(), total.clone(), weight);
+		}
 	}
 
 	fn finish(&mut self, w: &mut W) -> Outcomes<C> {
@@ -1576,6 +1617,15 @@ impl Nat {
 	pub fn is_zero(&self) -> bool {
 		self.limbs.is_empty()
 	}
+
+	pub fn to_u64(&self) -> Option<u64> {
+		match self.limbs.len() {
+			0 => Some(0),
+			1 => Some(self.limbs[0]),
+			2 => self.limbs[1].checked_mul(BASE).and_then(|high| high.checked_add(self.limbs[0])),
+			_ => None,
+		}
+	}
 }
 
 impl From<u64> for Nat {
@@ -2010,6 +2060,8 @@ pub fn lines<'a>(input: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a 
 }
 }
 pub mod table {
+use std::num::NonZeroU8;
+
 pub trait TableKey: Clone + Eq {
 	fn hash64(&self) -> u64;
 }
@@ -2038,7 +2090,7 @@ impl TableKey for Vec<u64> {
 struct Slot<K, V> {
 	key: K,
 	value: V,
-	weight: u32,
+	weight: NonZeroU8,
 }
 
 #[derive(Clone, Debug)]
@@ -2063,8 +2115,8 @@ impl<K: TableKey, V> Table<K, V> {
 		while limit * 2 <= entries {
 			limit *= 2;
 		}
-		let mut table = Table { buckets: Vec::new(), mask: 0, used: 0, limit };
-		table.resize(limit.min(INITIAL_SLOTS));
+		let mut table = Table { buckets: Vec::with_capacity(limit / 2), mask: 0, used: 0, limit };
+		table.grow_to(limit.min(INITIAL_SLOTS) / 2);
 		table
 	}
 
@@ -2072,13 +2124,24 @@ impl<K: TableKey, V> Table<K, V> {
 		2 * self.buckets.len()
 	}
 
-	fn resize(&mut self, size: usize) -> Vec<Bucket<K, V>> {
-		let mut buckets = Vec::with_capacity(size / 2);
-		huge_pages(buckets.as_ptr() as usize, buckets.capacity() * std::mem::size_of::<Bucket<K, V>>());
-		buckets.resize_with(size / 2, || Bucket { slots: [None, None] });
-		self.mask = size / 2 - 1;
-		self.used = 0;
-		std::mem::replace(&mut self.buckets, buckets)
+	fn grow_to(&mut self, buckets: usize) {
+		let old = self.buckets.len();
+		let bytes = std::mem::size_of::<Bucket<K, V>>();
+		huge_pages(self.buckets.as_ptr() as usize + old * bytes, (buckets - old) * bytes);
+		self.buckets.resize_with(buckets, || Bucket { slots: [None, None] });
+		self.mask = buckets - 1;
+		for b in 0..old {
+			for k in 0..2 {
+				let moves = match self.buckets[b].slots[k] {
+					Some(ref slot) => slot.key.hash64() as usize & self.mask != b,
+					None => false,
+				};
+				if moves {
+					let slot = self.buckets[b].slots[k].take();
+					self.buckets[b + old].slots[k] = slot;
+				}
+			}
+		}
 	}
 
 	pub fn clear(&mut self) {
@@ -2108,15 +2171,12 @@ impl<K: TableKey, V> Table<K, V> {
 	#[inline]
 	pub fn put(&mut self, key: K, value: V, weight: u32) {
 		if self.used * 2 > self.capacity() && self.capacity() < self.limit {
-			let old = self.resize(self.capacity() * 2);
-			for bucket in old {
-				let [first, second] = bucket.slots;
-				for slot in first.into_iter().chain(second) {
-					self.insert(slot);
-				}
-			}
+			let buckets = self.buckets.len() * 2;
+			self.grow_to(buckets);
 		}
-		self.insert(Slot { key, value, weight });
+		if let Some(weight) = NonZeroU8::new(weight.max(1).min(255) as u8) {
+			self.insert(Slot { key, value, weight });
+		}
 	}
 
 	fn insert(&mut self, slot: Slot<K, V>) {

@@ -28,3 +28,13 @@ fn doubling_matches_powers_of_two() {
     );
     assert!(!n.is_zero() && Nat::default().is_zero());
 }
+
+#[test]
+fn converts_to_u64_only_what_fits() {
+    assert_eq!(Nat::default().to_u64(), Some(0));
+    assert_eq!(Nat::from(479_001_600u64).to_u64(), Some(479_001_600));
+    // Two limbs: 10^18 and above.
+    assert_eq!(Nat::from(u64::MAX).to_u64(), Some(u64::MAX));
+    assert_eq!(Nat::from(u64::MAX as u128 + 1).to_u64(), None);
+    assert_eq!(Nat::from(u128::MAX).to_u64(), None);
+}

@@ -1,5 +1,6 @@
-//! The table: exact hits only, growth, replacement by weight, clearing, and large
-//! tables (past 2 MB, where the huge-page hint applies) behaving like small ones.
+//! The table: exact hits only, growth, replacement by weight, clearing, large tables
+//! (past 2 MB, where the huge-page hint applies) behaving like small ones, and the size
+//! of a bucket.
 
 use super::*;
 
@@ -74,4 +75,35 @@ fn a_cleared_table_forgets_everything_and_keeps_its_size() {
     // (Only where three of the keys meet in a bucket of two is one lost.)
     assert!((0..1000).all(|i| t.get(&key(i)).map_or(true, |&v| v == i + 1)));
     assert!((0..1000).filter(|&i| t.get(&key(i)).is_some()).count() >= 990);
+}
+
+#[test]
+fn a_bucket_of_compact_slots_is_one_cache_line() {
+    // A 16-byte key with three u32 counts (the outcome counter's compact table): the
+    // weight's zero niche marks an empty slot, so two slots fill 64 bytes exactly.
+    assert_eq!(std::mem::size_of::<Option<Slot<(u64, u64), [u32; 3]>>>(), 32);
+    assert_eq!(std::mem::size_of::<Bucket<(u64, u64), [u32; 3]>>(), 64);
+    // The endgame solver's bounds are smaller still.
+    assert_eq!(std::mem::size_of::<Bucket<(u64, u64), [i8; 3]>>(), 64);
+}
+
+#[test]
+fn growing_loses_no_entry() {
+    let mut t: Table<(u64, u64), u64> = Table::new(1 << 16);
+    let mut growths = 0;
+    for i in 0..40_000 {
+        let before = t.capacity();
+        let present: Vec<u64> = if t.used * 2 > before { (0..i).filter(|&k| t.get(&key(k)).is_some()).collect() } else { Vec::new() };
+        t.put(key(i), i, 1);
+        if t.capacity() > before {
+            // The table doubled in place before storing key i, which may then have taken
+            // the slot of at most one entry of its bucket.
+            growths += 1;
+            let lost = present.iter().filter(|&&k| t.get(&key(k)) != Some(&k)).count();
+            assert!(lost <= 1, "{} entries lost growing from {} slots", lost, before);
+            assert_eq!(t.get(&key(i)), Some(&i));
+        }
+    }
+    // 1,024 to 65,536 slots.
+    assert_eq!(growths, 6);
 }

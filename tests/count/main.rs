@@ -334,6 +334,24 @@ fn flanking_random_playouts() {
     assert_no_failures(failures, positions);
 }
 
+/// Positions with more empty cells than the counter's compact table holds (12): 8×8
+/// playouts with 13 empties, too many for the naive reference, counted with the
+/// table (its wide part then holds the positions near the root) and without it, on one
+/// and two threads.
+#[test]
+fn flanking_counts_beyond_the_compact_table() {
+    let mut rng = Rng::new(1313);
+    for &empties in &[13, 13] {
+        let grid = search(&mut rng, |rng| playout(rng, 8, empties), |g| reference::empties(g) == empties);
+        let board = library_board(&grid);
+        let plain = Options { threads: 1, table: false, bitboards: true, independent: false };
+        let expected = triple(&count::<Flanking>(&board, Color::White, &plain));
+        let mut options = vec![Options { table: true, ..plain }, Options { threads: 2, table: true, ..plain }];
+        options.push(Options { table: true, ..Options::default() });
+        assert_no_failures(check_flanking(&grid, &expected, &options), 1);
+    }
+}
+
 /// Boards larger than 8×8: random 9×9..12×12 boards with 1..=7 empties, and 100×100
 /// boards with 6 scattered or 6 clustered empties.
 #[test]
