@@ -12,6 +12,9 @@
 //! Before walking, [`count`] takes a shortcut where it can: when no move can change what
 //! a move elsewhere flips (a large board with a few scattered empty cells), the count
 //! is a small dynamic programme over the sets of cells left ([`super::independent`]).
+//! While walking, a position whose discs that can never flip already outnumber all the
+//! other cells has a known winner ([`Walk::decided`]): below it only the sequences are
+//! counted, and the last two cells need no flips.
 //!
 //! Counts are kept from the point of view of the player to move ([`Outcomes`]: wins,
 //! losses, draws), so a position and its colour-swapped twin share one table entry. The
@@ -123,6 +126,16 @@ impl<C: Count> Outcomes<C> {
     pub fn for_opponent(self) -> Outcomes<C> {
         Outcomes { wins: self.losses, losses: self.wins, draws: self.draws }
     }
+
+    /// `n` sequences, all won by the player to move if `wins`, else all lost.
+    pub fn all(wins: bool, n: C) -> Outcomes<C> {
+        let none = C::default();
+        if wins {
+            Outcomes { wins: n, losses: none.clone(), draws: none }
+        } else {
+            Outcomes { wins: none.clone(), losses: n, draws: none }
+        }
+    }
 }
 
 impl<C: Count> From<[u64; 3]> for Outcomes<C> {
@@ -179,6 +192,22 @@ pub trait Walk: Clone + Send + Sync {
     fn near_end(&self) -> Option<[u64; 3]> {
         None
     }
+    /// The number of sequences from here, if the position is close enough to the end to
+    /// count them directly without their outcomes. With one empty cell or none there is
+    /// exactly one: the last cell is played by someone or by nobody.
+    fn near_end_sequences(&self) -> Option<u64> {
+        if self.empties() <= 1 {
+            Some(1)
+        } else {
+            None
+        }
+    }
+    /// `Some(true)` if every sequence from here ends in a win for the player to move,
+    /// `Some(false)` if every one ends in a loss, as far as a cheap bound can tell (the
+    /// discs that can never flip against all the others); `None` if it cannot tell.
+    fn decided(&self) -> Option<bool> {
+        None
+    }
 }
 
 /// Positions with at most this many empty cells keep their counts in the counter's
@@ -186,7 +215,17 @@ pub trait Walk: Clone + Send + Sync {
 /// 12! < 2^32. A slot then takes 32 bytes, and a bucket of two one cache line.
 pub const COMPACT_UP_TO: usize = 12;
 
+/// Positions with at least this many empty cells are checked for a decided winner
+/// ([`Walk::decided`]) when the table does not know them: the check costs about a node,
+/// and below this it would rarely pay (on balanced 16-empty positions, almost no position
+/// with fewer empty cells is decided; on lopsided ones, the root already is).
+pub const DECIDE_FROM: usize = 8;
+
 /// The recursive counter: a walk, optional tables, and statistics.
+///
+/// Where the winner of every sequence is already known ([`Walk::decided`]), only the
+/// sequences are counted below: the last cells then need no flip counts at all
+/// ([`Walk::near_end_sequences`]).
 pub struct Counter<W: Walk, C> {
     /// Positions with up to [`COMPACT_UP_TO`] empty cells.
     compact: Option<Table<W::Key, [u32; 3]>>,
@@ -196,24 +235,43 @@ pub struct Counter<W: Walk, C> {
     pub nodes: u64,
     /// Positions answered by the table.
     pub hits: u64,
+    /// Whether to look for decided positions.
+    decide: bool,
+    /// Positions found decided, whose sequences were counted without outcomes.
+    pub decided: u64,
 }
 
 impl<W: Walk, C: Count> Counter<W, C> {
     /// A counter with tables of up to `entries` slots in all (none if 0): the compact one
-    /// takes most, the wide one a quarter as many.
-    pub fn new(entries: usize) -> Counter<W, C> {
-        if entries == 0 {
-            return Counter { compact: None, wide: None, nodes: 0, hits: 0 };
-        }
-        Counter { compact: Some(Table::new(entries)), wide: Some(Table::new(entries / 4)), nodes: 0, hits: 0 }
+    /// takes most, the wide one a quarter as many. With `decide`, positions whose winner
+    /// is known count their sequences only.
+    pub fn new(entries: usize, decide: bool) -> Counter<W, C> {
+        let (compact, wide) = if entries > 0 { (Some(Table::new(entries)), Some(Table::new(entries / 4))) } else { (None, None) };
+        Counter { compact, wide, nodes: 0, hits: 0, decide, decided: 0 }
     }
 
     /// The outcomes of every move sequence from `w`, for the player to move. `w` is left
     /// as it was.
     pub fn count(&mut self, w: &mut W) -> Outcomes<C> {
+        self.walk(w, None)
+    }
+
+    /// `[nodes, hits, decided]`: positions visited, answered by the table, and found
+    /// decided, so far.
+    pub fn statistics(&self) -> [u64; 3] {
+        [self.nodes, self.hits, self.decided]
+    }
+
+    /// [`Counter::count`] below a position whose winner may be known: `Some(true)` if the
+    /// player to move wins every sequence, `Some(false)` if they lose every one.
+    fn walk(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
         self.nodes += 1;
-        if let Some(t) = w.near_end() {
-            return Outcomes::from(t);
+        let near = match winner {
+            Some(wins) => w.near_end_sequences().map(|n| Outcomes::all(wins, C::from(n))),
+            None => w.near_end().map(Outcomes::from),
+        };
+        if let Some(t) = near {
+            return t;
         }
         let empties = w.empties();
         let stored = empties >= W::STORE_FROM && self.compact.is_some();
@@ -222,6 +280,11 @@ impl<W: Walk, C: Count> Counter<W, C> {
                 self.hits += 1;
                 return hit;
             }
+        }
+        let mut winner = winner;
+        if winner.is_none() && self.decide && empties >= DECIDE_FROM {
+            winner = w.decided();
+            self.decided += winner.is_some() as u64;
         }
         if empties > W::STORE_FROM {
             match (empties - 1 <= COMPACT_UP_TO, &self.compact, &self.wide) {
@@ -235,12 +298,12 @@ impl<W: Walk, C: Count> Counter<W, C> {
         for m in w.moves() {
             moved = true;
             let undo = w.play(m);
-            let child = self.count(w);
+            let child = self.walk(w, winner.map(|wins| !wins));
             w.undo(m, undo);
             total.add_opponent(&child);
         }
         if !moved {
-            total = self.finish(w);
+            total = self.finish(w, winner);
         }
         if stored {
             self.store(w, empties, &total);
@@ -275,11 +338,11 @@ impl<W: Walk, C: Count> Counter<W, C> {
 
     /// The outcomes of a position whose player to move has no move: the opponent's if
     /// the rules pass and the opponent can move, else the one finished game.
-    fn finish(&mut self, w: &mut W) -> Outcomes<C> {
+    fn finish(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
         if W::PASSES {
             w.pass();
             let opponent_moves = w.moves().next().is_some();
-            let total = if opponent_moves { Some(self.count(w).for_opponent()) } else { None };
+            let total = if opponent_moves { Some(self.walk(w, winner.map(|wins| !wins)).for_opponent()) } else { None };
             w.pass();
             if let Some(total) = total {
                 return total;
@@ -427,6 +490,61 @@ impl<R: Rules> Walk for BitWalk<R> {
         };
         Some(few::<R, _>(p, o, self.empty, self.margin(), &last))
     }
+
+    #[inline]
+    fn near_end_sequences(&self) -> Option<u64> {
+        if self.empty.count_ones() > FEW {
+            return None;
+        }
+        Some(few_sequences::<R>(self.p, self.o, self.empty))
+    }
+
+    /// From the discs that can never flip ([`Rules::bit_stable`]): each other cell of the
+    /// area, empty or not, ends up the player's, the opponent's or nobody's, so the final
+    /// margin lies within their number of the margin of the stable discs (and the bias).
+    fn decided(&self) -> Option<bool> {
+        let mine = R::bit_stable(self.p, self.o, self.empty);
+        let theirs = R::bit_stable(self.o, self.p, self.empty);
+        let fixed = mine.count_ones() as i32 - theirs.count_ones() as i32 + self.bias;
+        let open = ((self.p | self.o | self.empty) & !(mine | theirs)).count_ones() as i32;
+        if fixed > open {
+            Some(true)
+        } else if fixed < -open {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+/// The number of sequences for the player with discs `p` to move against `o` when the
+/// cells `empty` are few (at most [`FEW`]), their outcomes aside. One or no empty cell
+/// leaves one sequence; two leave one per legal move of the player to move (or, if
+/// there is none, of the opponent), each followed by the last cell's one sequence: no
+/// flips are needed below three cells.
+#[inline]
+fn few_sequences<R: Rules>(p: u64, o: u64, empty: u64) -> u64 {
+    let n = empty.count_ones();
+    if n <= 1 {
+        return 1;
+    }
+    if n == 2 {
+        let mine = R::bit_moves(p, o, empty).count_ones() as u64;
+        let theirs = if mine == 0 && R::PASSES { R::bit_moves(o, p, empty).count_ones() as u64 } else { 0 };
+        return mine.max(theirs).max(1);
+    }
+    for &(me, other) in [(p, o), (o, p)].iter() {
+        let mut total = 0;
+        for sq in Bits(R::bit_moves(me, other, empty)) {
+            let f = R::bit_flips(me, other, sq);
+            let placed = 1u64 << sq;
+            total += few_sequences::<R>(other ^ f, me ^ f ^ placed, empty ^ placed);
+        }
+        if total > 0 || !R::PASSES {
+            return total.max(1);
+        }
+    }
+    1
 }
 
 /// Positions with at most this many empty cells are counted by [`few`].
@@ -763,13 +881,16 @@ pub struct Options {
     /// Whether boards whose empty cells are independent are counted by
     /// [`super::independent`] (else walked like the others, for tests).
     pub independent: bool,
+    /// Whether positions whose winner is already known count only their sequences
+    /// ([`Walk::decided`]; else they are walked like the others, for tests).
+    pub decided: bool,
 }
 
 impl Default for Options {
-    /// A table, the 64-bit walk where it fits, the shortcut for independent empty
-    /// cells, and threads for large counts only.
+    /// A table, the 64-bit walk where it fits, the shortcuts for independent empty
+    /// cells and decided positions, and threads for large counts only.
     fn default() -> Options {
-        Options { threads: 0, table: true, bitboards: true, independent: true }
+        Options { threads: 0, table: true, bitboards: true, independent: true, decided: true }
     }
 }
 
@@ -786,6 +907,8 @@ pub struct Report {
     pub nodes: u64,
     /// Positions answered by the table.
     pub hits: u64,
+    /// Positions whose winner was found known, below which only sequences were counted.
+    pub decided: u64,
 }
 
 /// Counts the outcomes of every complete move sequence from `board` with `to_move` to
@@ -912,18 +1035,18 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
         0 => 1,
         n => n,
     };
-    let (outcomes, nodes, hits) = if threads <= 1 {
-        let mut counter = Counter::<W, C>::new(entries);
+    let (outcomes, [nodes, hits, decided]) = if threads <= 1 {
+        let mut counter = Counter::<W, C>::new(entries, options.decided);
         let o = counter.count(&mut walk);
-        (o, counter.nodes, counter.hits)
+        (o, counter.statistics())
     } else {
-        count_parallel::<W, C>(&walk, threads, entries / threads, STACK_PER_EMPTY * (empties + DEEP))
+        count_parallel::<W, C>(&walk, threads, entries / threads, options.decided, STACK_PER_EMPTY * (empties + DEEP))
     };
     let (black, white) = match to_move {
         Color::Black => (&outcomes.wins, &outcomes.losses),
         Color::White => (&outcomes.losses, &outcomes.wins),
     };
-    Report { black: black.to_nat(), white: white.to_nat(), draws: outcomes.draws.to_nat(), nodes, hits }
+    Report { black: black.to_nat(), white: white.to_nat(), draws: outcomes.draws.to_nat(), nodes, hits, decided }
 }
 
 /// The positions two plies (moves or passes) below `walk`, or fewer where the game ends
@@ -947,16 +1070,17 @@ fn split<W: Walk>(walk: &W, plies: usize, opponent: bool, tasks: &mut Vec<(W, bo
 }
 
 /// Counts on `threads` threads (with `stack` bytes of stack), each with its own table
-/// of `entries` slots, taking the positions two plies down one at a time.
-fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, stack: usize) -> (Outcomes<C>, u64, u64) {
+/// of `entries` slots, taking the positions two plies down one at a time; returns the
+/// outcomes with the counters' statistics summed.
+fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> (Outcomes<C>, [u64; 3]) {
     let mut tasks = Vec::new();
     split(walk, 2, false, &mut tasks);
     let next = AtomicUsize::new(0);
-    let total = Mutex::new((Outcomes::<C>::default(), 0u64, 0u64));
+    let total = Mutex::new((Outcomes::<C>::default(), [0u64; 3]));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let worker = std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, || {
-                let mut counter = Counter::<W, C>::new(entries);
+                let mut counter = Counter::<W, C>::new(entries, decide);
                 let mut mine = Outcomes::<C>::default();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -973,8 +1097,9 @@ fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, s
                 }
                 let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
                 t.0.add(&mine);
-                t.1 += counter.nodes;
-                t.2 += counter.hits;
+                for (sum, n) in t.1.iter_mut().zip(counter.statistics().iter()) {
+                    *sum += n;
+                }
             });
             worker.expect("a counting thread");
         }

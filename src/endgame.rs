@@ -23,6 +23,8 @@
 //!   following each move with the last square's flip count, without making that move
 //!   ([`super::bitboard::last_flips`]).
 
+pub use super::bitboard::stable_discs;
+
 use super::bitboard::{flanking_flips, flanking_moves, last_flips, neighbours};
 use super::eval::Eval;
 use super::game::Heuristic;
@@ -549,74 +551,6 @@ impl Solver {
         }
         best
     }
-}
-
-/// Discs of `own` that can never flip, whatever is played (a sound underestimate): a
-/// disc is stable when, along each of the four lines through it, the line is full or
-/// the disc touches the edge or a stable disc of its colour, to a fixed point.
-pub fn stable_discs(own: u64, other: u64) -> u64 {
-    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const EDGE: u64 = 0xff81_8181_8181_81ff;
-    let filled = own | other;
-    let (full_h, full_v, full_d, full_a) = full_lines(filled);
-    let edge_h = !NOT_A | !NOT_H;
-    let edge_v = 0xff00_0000_0000_00ff;
-    let mut stable = 0u64;
-    loop {
-        let h = full_h | edge_h | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H);
-        let v = full_v | edge_v | (stable << 8) | (stable >> 8);
-        let d = full_d | EDGE | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H);
-        let a = full_a | EDGE | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A);
-        let next = own & h & v & d & a;
-        if next == stable {
-            return stable;
-        }
-        stable = next;
-    }
-}
-
-/// `LINES[k]`: diagonal `r - c = k - 7` for `k` in 0..15, anti-diagonal `r + c = k - 15`
-/// for `k` in 15..30.
-static LINES: [u64; 30] = lines();
-
-const fn lines() -> [u64; 30] {
-    let mut table = [0u64; 30];
-    let mut sq = 0;
-    while sq < 64 {
-        let (r, c) = (sq / 8, sq % 8);
-        table[r + 7 - c] |= 1u64 << sq;
-        table[15 + r + c] |= 1u64 << sq;
-        sq += 1;
-    }
-    table
-}
-
-/// The squares whose horizontal, vertical, diagonal (A1-H8 direction) and anti-diagonal
-/// lines are completely filled in `filled`.
-fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    // A full row has all 8 bits: AND each row down onto its first column...
-    let mut rows = filled & (filled >> 1);
-    rows &= rows >> 2;
-    rows &= rows >> 4;
-    let h = (rows & FILE_A).wrapping_mul(0xff);
-    // ... and each column onto the first row.
-    let mut cols = filled & (filled >> 8);
-    cols &= cols >> 16;
-    cols &= cols >> 32;
-    let v = (cols & 0xff).wrapping_mul(FILE_A);
-    let mut d = 0;
-    let mut a = 0;
-    for k in 0..15 {
-        if filled & LINES[k] == LINES[k] {
-            d |= LINES[k];
-        }
-        if filled & LINES[15 + k] == LINES[15 + k] {
-            a |= LINES[15 + k];
-        }
-    }
-    (h, v, d, a)
 }
 
 #[cfg(test)]

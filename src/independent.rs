@@ -138,6 +138,7 @@ pub fn count<R: Rules>(board: &Board, to_move: Color) -> Option<Report> {
         draws: Nat::from(tally[2]),
         nodes: p.nodes,
         hits: p.hits,
+        decided: 0,
     })
 }
 

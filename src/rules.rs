@@ -76,6 +76,11 @@ pub trait Rules {
     /// flips by playing there (every cell but `sq` and `p`'s is the opponent's).
     fn bit_last_flips(p: u64, sq: u32) -> u32;
 
+    /// On a 64-bit board whose only playable cells are `empty`: discs of `own` (against
+    /// `other`) that no sequence of moves can ever flip. An underestimate is sound;
+    /// cells of neither set nor `empty` lie outside the board.
+    fn bit_stable(own: u64, other: u64, empty: u64) -> u64;
+
     /// The legal moves of `color`, as cell indices in row-major order.
     ///
     /// ```
@@ -206,6 +211,12 @@ impl Rules for Flanking {
     #[inline]
     fn bit_last_flips(p: u64, sq: u32) -> u32 {
         bitboard::last_flips(p, sq)
+    }
+
+    /// [`bitboard::stable_discs`]: cells outside the board are never filled, which it
+    /// allows for.
+    fn bit_stable(own: u64, other: u64, _empty: u64) -> u64 {
+        bitboard::stable_discs(own, other)
     }
 }
 
@@ -370,6 +381,12 @@ impl Rules for Adjacent {
     #[inline]
     fn bit_last_flips(p: u64, sq: u32) -> u32 {
         bitboard::adjacent_flips(!p, sq).count_ones()
+    }
+
+    /// A disc flips only when a move is made next to it, so the discs without an empty
+    /// neighbour never do.
+    fn bit_stable(own: u64, _other: u64, empty: u64) -> u64 {
+        own & !bitboard::neighbours(empty)
     }
 }
 

@@ -220,6 +220,65 @@ const fn line_flips() -> [[u8; 256]; 8] {
 	table
 }
 
+pub fn stable_discs(own: u64, other: u64) -> u64 {
+	const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+	const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+	const EDGE: u64 = 0xff81_8181_8181_81ff;
+	let filled = own | other;
+	let (full_h, full_v, full_d, full_a) = full_lines(filled);
+	let edge_h = !NOT_A | !NOT_H;
+	let edge_v = 0xff00_0000_0000_00ff;
+	let mut stable = 0u64;
+	loop {
+		let h = full_h | edge_h | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H);
+		let v = full_v | edge_v | (stable << 8) | (stable >> 8);
+		let d = full_d | EDGE | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H);
+		let a = full_a | EDGE | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A);
+		let next = own & h & v & d & a;
+		if next == stable {
+			return stable;
+		}
+		stable = next;
+	}
+}
+
+static DIAGONAL_LINES: [u64; 30] = diagonal_lines();
+
+const fn diagonal_lines() -> [u64; 30] {
+	let mut table = [0u64; 30];
+	let mut sq = 0;
+	while sq < 64 {
+		let (r, c) = (sq / 8, sq % 8);
+		table[r + 7 - c] |= 1u64 << sq;
+		table[15 + r + c] |= 1u64 << sq;
+		sq += 1;
+	}
+	table
+}
+
+fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
+	const FILE_A: u64 = 0x0101_0101_0101_0101;
+	let mut rows = filled & (filled >> 1);
+	rows &= rows >> 2;
+	rows &= rows >> 4;
+	let h = (rows & FILE_A).wrapping_mul(0xff);
+	let mut cols = filled & (filled >> 8);
+	cols &= cols >> 16;
+	cols &= cols >> 32;
+	let v = (cols & 0xff).wrapping_mul(FILE_A);
+	let mut d = 0;
+	let mut a = 0;
+	for k in 0..15 {
+		if filled & DIAGONAL_LINES[k] == DIAGONAL_LINES[k] {
+			d |= DIAGONAL_LINES[k];
+		}
+		if filled & DIAGONAL_LINES[15 + k] == DIAGONAL_LINES[15 + k] {
+			a |= DIAGONAL_LINES[15 + k];
+		}
+	}
+	(h, v, d, a)
+}
+
 static DIAGONALS: [[u64; 2]; 64] = diagonals();
 
 const fn diagonals() -> [[u64; 2]; 64] {
@@ -674,6 +733,15 @@ impl<C: Count> Outcomes<C> {
 	pub fn for_opponent(self) -> Outcomes<C> {
 		Outcomes { wins: self.losses, losses: self.wins, draws: self.draws }
 	}
+
+	pub fn all(wins: bool, n: C) -> Outcomes<C> {
+		let none = C::default();
+		if wins {
+			Outcomes { wins: n, losses: none.clone(), draws: none }
+		} else {
+			Outcomes { wins: none.clone(), losses: n, draws: none }
+		}
+	}
 }
 
 impl<C: Count> From<[u64; 3]> for Outcomes<C> {
@@ -709,29 +777,53 @@ pub trait Walk: Clone + Send + Sync {
 	fn near_end(&self) -> Option<[u64; 3]> {
 		None
 	}
+	fn near_end_sequences(&self) -> Option<u64> {
+		if self.empties() <= 1 {
+			Some(1)
+		} else {
+			None
+		}
+	}
+	fn decided(&self) -> Option<bool> {
+		None
+	}
 }
 
 pub const COMPACT_UP_TO: usize = 12;
+
+pub const DECIDE_FROM: usize = 8;
 
 pub struct Counter<W: Walk, C> {
 	compact: Option<Table<W::Key, [u32; 3]>>,
 	wide: Option<Table<W::Key, Outcomes<C>>>,
 	pub nodes: u64,
 	pub hits: u64,
+	decide: bool,
+	pub decided: u64,
 }
 
 impl<W: Walk, C: Count> Counter<W, C> {
-	pub fn new(entries: usize) -> Counter<W, C> {
-		if entries == 0 {
-			return Counter { compact: None, wide: None, nodes: 0, hits: 0 };
-		}
-		Counter { compact: Some(Table::new(entries)), wide: Some(Table::new(entries / 4)), nodes: 0, hits: 0 }
+	pub fn new(entries: usize, decide: bool) -> Counter<W, C> {
+		let (compact, wide) = if entries > 0 { (Some(Table::new(entries)), Some(Table::new(entries / 4))) } else { (None, None) };
+		Counter { compact, wide, nodes: 0, hits: 0, decide, decided: 0 }
 	}
 
 	pub fn count(&mut self, w: &mut W) -> Outcomes<C> {
+		self.walk(w, None)
+	}
+
+	pub fn statistics(&self) -> [u64; 3] {
+		[self.nodes, self.hits, self.decided]
+	}
+
+	fn walk(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
 		self.nodes += 1;
-		if let Some(t) = w.near_end() {
-			return Outcomes::from(t);
+		let near = match winner {
+			Some(wins) => w.near_end_sequences().map(|n| Outcomes::all(wins, C::from(n))),
+			None => w.near_end().map(Outcomes::from),
+		};
+		if let Some(t) = near {
+			return t;
 		}
 		let empties = w.empties();
 		let stored = empties >= W::STORE_FROM && self.compact.is_some();
@@ -740,6 +832,11 @@ impl<W: Walk, C: Count> Counter<W, C> {
 				self.hits += 1;
 				return hit;
 			}
+		}
+		let mut winner = winner;
+		if winner.is_none() && self.decide && empties >= DECIDE_FROM {
+			winner = w.decided();
+			self.decided += winner.is_some() as u64;
 		}
 		if empties > W::STORE_FROM {
 			match (empties - 1 <= COMPACT_UP_TO, &self.compact, &self.wide) {
@@ -753,12 +850,12 @@ impl<W: Walk, C: Count> Counter<W, C> {
 		for m in w.moves() {
 			moved = true;
 			let undo = w.play(m);
-			let child = self.count(w);
+			let child = self.walk(w, winner.map(|wins| !wins));
 			w.undo(m, undo);
 			total.add_opponent(&child);
 		}
 		if !moved {
-			total = self.finish(w);
+			total = self.finish(w, winner);
 		}
 		if stored {
 			self.store(w, empties, &total);
@@ -789,11 +886,11 @@ impl<W: Walk, C: Count> Counter<W, C> {
 		}
 	}
 
-	fn finish(&mut self, w: &mut W) -> Outcomes<C> {
+	fn finish(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
 		if W::PASSES {
 			w.pass();
 			let opponent_moves = w.moves().next().is_some();
-			let total = if opponent_moves { Some(self.count(w).for_opponent()) } else { None };
+			let total = if opponent_moves { Some(self.walk(w, winner.map(|wins| !wins)).for_opponent()) } else { None };
 			w.pass();
 			if let Some(total) = total {
 				return total;
@@ -926,6 +1023,53 @@ impl<R: Rules> Walk for BitWalk<R> {
 		};
 		Some(few::<R, _>(p, o, self.empty, self.margin(), &last))
 	}
+
+	#[inline]
+	fn near_end_sequences(&self) -> Option<u64> {
+		if self.empty.count_ones() > FEW {
+			return None;
+		}
+		Some(few_sequences::<R>(self.p, self.o, self.empty))
+	}
+
+	fn decided(&self) -> Option<bool> {
+		let mine = R::bit_stable(self.p, self.o, self.empty);
+		let theirs = R::bit_stable(self.o, self.p, self.empty);
+		let fixed = mine.count_ones() as i32 - theirs.count_ones() as i32 + self.bias;
+		let open = ((self.p | self.o | self.empty) & !(mine | theirs)).count_ones() as i32;
+		if fixed > open {
+			Some(true)
+		} else if fixed < -open {
+			Some(false)
+		} else {
+			None
+		}
+	}
+}
+
+#[inline]
+fn few_sequences<R: Rules>(p: u64, o: u64, empty: u64) -> u64 {
+	let n = empty.count_ones();
+	if n <= 1 {
+		return 1;
+	}
+	if n == 2 {
+		let mine = R::bit_moves(p, o, empty).count_ones() as u64;
+		let theirs = if mine == 0 && R::PASSES { R::bit_moves(o, p, empty).count_ones() as u64 } else { 0 };
+		return mine.max(theirs).max(1);
+	}
+	for &(me, other) in [(p, o), (o, p)].iter() {
+		let mut total = 0;
+		for sq in Bits(R::bit_moves(me, other, empty)) {
+			let f = R::bit_flips(me, other, sq);
+			let placed = 1u64 << sq;
+			total += few_sequences::<R>(other ^ f, me ^ f ^ placed, empty ^ placed);
+		}
+		if total > 0 || !R::PASSES {
+			return total.max(1);
+		}
+	}
+	1
 }
 
 const FEW: u32 = 3;
@@ -1225,11 +1369,12 @@ pub struct Options {
 	pub table: bool,
 	pub bitboards: bool,
 	pub independent: bool,
+	pub decided: bool,
 }
 
 impl Default for Options {
 	fn default() -> Options {
-		Options { threads: 0, table: true, bitboards: true, independent: true }
+		Options { threads: 0, table: true, bitboards: true, independent: true, decided: true }
 	}
 }
 
@@ -1240,6 +1385,7 @@ pub struct Report {
 	pub draws: Nat,
 	pub nodes: u64,
 	pub hits: u64,
+	pub decided: u64,
 }
 
 pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Report {
@@ -1337,18 +1483,18 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
 		0 => 1,
 		n => n,
 	};
-	let (outcomes, nodes, hits) = if threads <= 1 {
-		let mut counter = Counter::<W, C>::new(entries);
+	let (outcomes, [nodes, hits, decided]) = if threads <= 1 {
+		let mut counter = Counter::<W, C>::new(entries, options.decided);
 		let o = counter.count(&mut walk);
-		(o, counter.nodes, counter.hits)
+		(o, counter.statistics())
 	} else {
-		count_parallel::<W, C>(&walk, threads, entries / threads, STACK_PER_EMPTY * (empties + DEEP))
+		count_parallel::<W, C>(&walk, threads, entries / threads, options.decided, STACK_PER_EMPTY * (empties + DEEP))
 	};
 	let (black, white) = match to_move {
 		Color::Black => (&outcomes.wins, &outcomes.losses),
 		Color::White => (&outcomes.losses, &outcomes.wins),
 	};
-	Report { black: black.to_nat(), white: white.to_nat(), draws: outcomes.draws.to_nat(), nodes, hits }
+	Report { black: black.to_nat(), white: white.to_nat(), draws: outcomes.draws.to_nat(), nodes, hits, decided }
 }
 
 fn split<W: Walk>(walk: &W, plies: usize, opponent: bool, tasks: &mut Vec<(W, bool)>) {
@@ -1368,15 +1514,15 @@ fn split<W: Walk>(walk: &W, plies: usize, opponent: bool, tasks: &mut Vec<(W, bo
 	}
 }
 
-fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, stack: usize) -> (Outcomes<C>, u64, u64) {
+fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> (Outcomes<C>, [u64; 3]) {
 	let mut tasks = Vec::new();
 	split(walk, 2, false, &mut tasks);
 	let next = AtomicUsize::new(0);
-	let total = Mutex::new((Outcomes::<C>::default(), 0u64, 0u64));
+	let total = Mutex::new((Outcomes::<C>::default(), [0u64; 3]));
 	std::thread::scope(|scope| {
 		for _ in 0..threads {
 			let worker = std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, || {
-				let mut counter = Counter::<W, C>::new(entries);
+				let mut counter = Counter::<W, C>::new(entries, decide);
 				let mut mine = Outcomes::<C>::default();
 				loop {
 					let i = next.fetch_add(1, Ordering::Relaxed);
@@ -1393,8 +1539,9 @@ fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, s
 				}
 				let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
 				t.0.add(&mine);
-				t.1 += counter.nodes;
-				t.2 += counter.hits;
+				for (sum, n) in t.1.iter_mut().zip(counter.statistics().iter()) {
+					*sum += n;
+				}
 			});
 			worker.expect("a counting thread");
 		}
@@ -1553,6 +1700,7 @@ pub fn count<R: Rules>(board: &Board, to_move: Color) -> Option<Report> {
 		draws: Nat::from(tally[2]),
 		nodes: p.nodes,
 		hits: p.hits,
+		decided: 0,
 	})
 }
 }
@@ -1736,6 +1884,8 @@ pub trait Rules {
 
 	fn bit_last_flips(p: u64, sq: u32) -> u32;
 
+	fn bit_stable(own: u64, other: u64, empty: u64) -> u64;
+
 	fn legal_moves(board: &Board, color: Color) -> Vec<usize> {
 		(0..board.len())
 			.filter(|&i| board.cell(i).is_none() && Self::is_legal(board, color, i))
@@ -1833,6 +1983,10 @@ impl Rules for Flanking {
 	#[inline]
 	fn bit_last_flips(p: u64, sq: u32) -> u32 {
 		bitboard::last_flips(p, sq)
+	}
+
+	fn bit_stable(own: u64, other: u64, _empty: u64) -> u64 {
+		bitboard::stable_discs(own, other)
 	}
 }
 
@@ -1961,6 +2115,10 @@ impl Rules for Adjacent {
 	#[inline]
 	fn bit_last_flips(p: u64, sq: u32) -> u32 {
 		bitboard::adjacent_flips(!p, sq).count_ones()
+	}
+
+	fn bit_stable(own: u64, _other: u64, empty: u64) -> u64 {
+		own & !bitboard::neighbours(empty)
 	}
 }
 }

@@ -156,6 +156,65 @@ const fn line_flips() -> [[u8; 256]; 8] {
 	table
 }
 
+pub fn stable_discs(own: u64, other: u64) -> u64 {
+	const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+	const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+	const EDGE: u64 = 0xff81_8181_8181_81ff;
+	let filled = own | other;
+	let (full_h, full_v, full_d, full_a) = full_lines(filled);
+	let edge_h = !NOT_A | !NOT_H;
+	let edge_v = 0xff00_0000_0000_00ff;
+	let mut stable = 0u64;
+	loop {
+		let h = full_h | edge_h | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H);
+		let v = full_v | edge_v | (stable << 8) | (stable >> 8);
+		let d = full_d | EDGE | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H);
+		let a = full_a | EDGE | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A);
+		let next = own & h & v & d & a;
+		if next == stable {
+			return stable;
+		}
+		stable = next;
+	}
+}
+
+static DIAGONAL_LINES: [u64; 30] = diagonal_lines();
+
+const fn diagonal_lines() -> [u64; 30] {
+	let mut table = [0u64; 30];
+	let mut sq = 0;
+	while sq < 64 {
+		let (r, c) = (sq / 8, sq % 8);
+		table[r + 7 - c] |= 1u64 << sq;
+		table[15 + r + c] |= 1u64 << sq;
+		sq += 1;
+	}
+	table
+}
+
+fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
+	const FILE_A: u64 = 0x0101_0101_0101_0101;
+	let mut rows = filled & (filled >> 1);
+	rows &= rows >> 2;
+	rows &= rows >> 4;
+	let h = (rows & FILE_A).wrapping_mul(0xff);
+	let mut cols = filled & (filled >> 8);
+	cols &= cols >> 16;
+	cols &= cols >> 32;
+	let v = (cols & 0xff).wrapping_mul(FILE_A);
+	let mut d = 0;
+	let mut a = 0;
+	for k in 0..15 {
+		if filled & DIAGONAL_LINES[k] == DIAGONAL_LINES[k] {
+			d |= DIAGONAL_LINES[k];
+		}
+		if filled & DIAGONAL_LINES[15 + k] == DIAGONAL_LINES[15 + k] {
+			a |= DIAGONAL_LINES[15 + k];
+		}
+	}
+	(h, v, d, a)
+}
+
 static DIAGONALS: [[u64; 2]; 64] = diagonals();
 
 const fn diagonals() -> [[u64; 2]; 64] {
@@ -686,6 +745,8 @@ pub trait Rules {
 
 	fn bit_last_flips(p: u64, sq: u32) -> u32;
 
+	fn bit_stable(own: u64, other: u64, empty: u64) -> u64;
+
 	fn legal_moves(board: &Board, color: Color) -> Vec<usize> {
 		(0..board.len())
 			.filter(|&i| board.cell(i).is_none() && Self::is_legal(board, color, i))
@@ -783,6 +844,10 @@ impl Rules for Flanking {
 	#[inline]
 	fn bit_last_flips(p: u64, sq: u32) -> u32 {
 		bitboard::last_flips(p, sq)
+	}
+
+	fn bit_stable(own: u64, other: u64, _empty: u64) -> u64 {
+		bitboard::stable_discs(own, other)
 	}
 }
 
@@ -911,6 +976,10 @@ impl Rules for Adjacent {
 	#[inline]
 	fn bit_last_flips(p: u64, sq: u32) -> u32 {
 		bitboard::adjacent_flips(!p, sq).count_ones()
+	}
+
+	fn bit_stable(own: u64, _other: u64, empty: u64) -> u64 {
+		own & !bitboard::neighbours(empty)
 	}
 }
 }

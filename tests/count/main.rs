@@ -93,20 +93,22 @@ fn playout(rng: &mut Rng, n: usize, empties: usize) -> Grid {
 // ---------------------------------------------------------------------------------------
 // The library side.
 
-/// Every combination of the counting options with the shortcut for independent empty
-/// cells, and the two walks with and without a table without it.
+/// Every combination of the counting options with the shortcuts for independent empty
+/// cells and decided positions, the two walks with and without a table without the
+/// first, and the 64-bit walk without the second.
 fn all_options() -> Vec<Options> {
     let mut all = Vec::new();
     for &threads in &[1, 2] {
         for &table in &[true, false] {
             for &bitboards in &[true, false] {
-                all.push(Options { threads, table, bitboards, independent: true });
+                all.push(Options { threads, table, bitboards, independent: true, decided: true });
             }
         }
     }
     for &(table, bitboards) in &[(true, false), (false, true)] {
-        all.push(Options { threads: 1, table, bitboards, independent: false });
+        all.push(Options { threads: 1, table, bitboards, independent: false, decided: true });
     }
+    all.push(Options { threads: 1, table: true, bitboards: true, independent: false, decided: false });
     all
 }
 
@@ -344,7 +346,7 @@ fn flanking_counts_beyond_the_compact_table() {
     for &empties in &[13, 13] {
         let grid = search(&mut rng, |rng| playout(rng, 8, empties), |g| reference::empties(g) == empties);
         let board = library_board(&grid);
-        let plain = Options { threads: 1, table: false, bitboards: true, independent: false };
+        let plain = Options { threads: 1, table: false, bitboards: true, independent: false, decided: false };
         let expected = triple(&count::<Flanking>(&board, Color::White, &plain));
         let mut options = vec![Options { table: true, ..plain }, Options { threads: 2, table: true, ..plain }];
         options.push(Options { table: true, ..Options::default() });
@@ -413,6 +415,41 @@ fn independent_empty_cells() {
     }
     assert_no_failures(failures, positions);
     assert!(independent.iter().all(|&k| k >= 25 && k <= 110), "independent boards (flanking, adjacent): {:?}", independent);
+}
+
+/// Lopsided boards, where the discs that can never flip often already decide the winner:
+/// 8×8 boards of mostly one colour with 8 empties (standard rules), and 6×6 ones with a
+/// 2×4 block of empties in a corner (Dumbothello: only discs next to an empty cell can
+/// flip), against the references. The counts must come out the same whether decided
+/// positions count only their sequences or not, and some positions must have been
+/// decided, so that the shortcut is what is tested.
+#[test]
+fn decided_positions_count_their_sequences_only() {
+    let mut rng = Rng::new(2027);
+    let default = Options { threads: 1, ..Options::default() };
+    let options = [default, Options { decided: false, ..default }, Options { table: false, ..default }];
+    let mut failures = Vec::new();
+    let positions = 60;
+    let mut decided = [0, 0];
+    for i in 0..positions {
+        let percent = if rng.chance(50) { rng.range(88, 99) } else { rng.range(2, 13) };
+        if i % 2 == 0 {
+            let grid = random_grid(&mut rng, 8, 8, 8, percent);
+            decided[0] += (count::<Flanking>(&library_board(&grid), Color::White, &default).decided > 0) as usize;
+            let expected = strings(reference::flanking(&grid, true));
+            failures.extend(check_flanking(&grid, &expected, &options));
+        } else {
+            let mut grid = random_grid(&mut rng, 6, 6, 0, percent);
+            for k in 0..8 {
+                grid[k / 4][k % 4] = EMPTY;
+            }
+            decided[1] += (count::<Adjacent>(&library_board(&grid), Color::Black, &default).decided > 0) as usize;
+            let expected = strings(reference::adjacent(&grid));
+            failures.extend(check_adjacent(&grid, &expected, &options));
+        }
+    }
+    assert_no_failures(failures, positions);
+    assert!(decided.iter().all(|&k| k >= 6), "positions found decided (flanking, adjacent): {:?}", decided);
 }
 
 // ---------------------------------------------------------------------------------------
