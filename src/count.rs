@@ -29,8 +29,6 @@
 use std::convert::TryFrom;
 use std::fmt;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use super::bitboard;
 use super::board::{Board, Color};
@@ -183,10 +181,15 @@ pub trait Walk: Clone + Send + Sync {
     fn probe<'t, V>(&self, table: &'t Table<Self::Key, V>) -> Option<&'t V> {
         table.get(&self.key())
     }
-    /// Asks for the table slots of the positions after each move to be fetched into the
-    /// cache ([`Table::prefetch`]), so that their probes overlap instead of waiting for
-    /// memory one after another. A hint only; by default nothing.
-    fn prefetch_children<V>(&self, _table: &Table<Self::Key, V>) {}
+    /// The key as two words, if it is that small: threads can then share one table.
+    fn words(_key: &Self::Key) -> Option<(u64, u64)> {
+        None
+    }
+    /// Calls `f` with the key of the position after each move, so that their table slots
+    /// can be fetched into the cache before they are probed ([`Table::prefetch`]) and the
+    /// misses overlap instead of waiting for memory one after another. A hint only; by
+    /// default nothing.
+    fn child_keys<F: FnMut(&Self::Key)>(&self, _f: F) {}
     /// `[wins, losses, draws]` for the player to move, if the position is close enough to
     /// the end to count directly.
     fn near_end(&self) -> Option<[u64; 3]> {
@@ -221,14 +224,43 @@ pub const COMPACT_UP_TO: usize = 12;
 /// with fewer empty cells is decided; on lopsided ones, the root already is).
 pub const DECIDE_FROM: usize = 8;
 
+/// Where a [`Counter`] keeps the counts of positions with up to [`COMPACT_UP_TO`] empty
+/// cells: its own [`Table`], or a table it shares with counters on other threads
+/// ([`super::parallel::SharedTable`]).
+pub trait Store<W: Walk> {
+    /// The counts stored for `w`, if any.
+    fn get(&self, w: &W) -> Option<[u32; 3]>;
+    /// Stores `counts` for `w`, worth `weight` (its number of empty cells).
+    fn put(&mut self, w: &W, counts: [u32; 3], weight: u32);
+    /// Fetches the slot of `key` into the cache ([`Table::prefetch`]).
+    fn prefetch(&self, key: &W::Key);
+}
+
+impl<W: Walk> Store<W> for Table<W::Key, [u32; 3]> {
+    #[inline]
+    fn get(&self, w: &W) -> Option<[u32; 3]> {
+        w.probe(self).cloned()
+    }
+
+    #[inline]
+    fn put(&mut self, w: &W, counts: [u32; 3], weight: u32) {
+        Table::put(self, w.key(), counts, weight);
+    }
+
+    #[inline]
+    fn prefetch(&self, key: &W::Key) {
+        Table::prefetch(self, key);
+    }
+}
+
 /// The recursive counter: a walk, optional tables, and statistics.
 ///
 /// Where the winner of every sequence is already known ([`Walk::decided`]), only the
 /// sequences are counted below: the last cells then need no flip counts at all
 /// ([`Walk::near_end_sequences`]).
-pub struct Counter<W: Walk, C> {
+pub struct Counter<W: Walk, C, S = Table<<W as Walk>::Key, [u32; 3]>> {
     /// Positions with up to [`COMPACT_UP_TO`] empty cells.
-    compact: Option<Table<W::Key, [u32; 3]>>,
+    compact: Option<S>,
     /// Positions with more (a few thousand below 18 empty cells), with counts of type `C`.
     wide: Option<Table<W::Key, Outcomes<C>>>,
     /// Positions visited.
@@ -246,7 +278,16 @@ impl<W: Walk, C: Count> Counter<W, C> {
     /// takes most, the wide one a quarter as many. With `decide`, positions whose winner
     /// is known count their sequences only.
     pub fn new(entries: usize, decide: bool) -> Counter<W, C> {
-        let (compact, wide) = if entries > 0 { (Some(Table::new(entries)), Some(Table::new(entries / 4))) } else { (None, None) };
+        let compact = if entries > 0 { Some(Table::new(entries)) } else { None };
+        Counter::with_store(compact, entries / 4, decide)
+    }
+}
+
+impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
+    /// A counter keeping positions with few empty cells in `compact` (none: no table at
+    /// all) and the others in a table of up to `entries` slots of its own.
+    pub fn with_store(compact: Option<S>, entries: usize, decide: bool) -> Counter<W, C, S> {
+        let wide = if compact.is_some() { Some(Table::new(entries)) } else { None };
         Counter { compact, wide, nodes: 0, hits: 0, decide, decided: 0 }
     }
 
@@ -274,7 +315,7 @@ impl<W: Walk, C: Count> Counter<W, C> {
             return t;
         }
         let empties = w.empties();
-        let stored = empties >= W::STORE_FROM && self.compact.is_some();
+        let stored = empties >= W::STORE_FROM && self.wide.is_some();
         if stored {
             if let Some(hit) = self.probe(w, empties) {
                 self.hits += 1;
@@ -288,8 +329,8 @@ impl<W: Walk, C: Count> Counter<W, C> {
         }
         if empties > W::STORE_FROM {
             match (empties - 1 <= COMPACT_UP_TO, &self.compact, &self.wide) {
-                (true, &Some(ref table), _) => w.prefetch_children(table),
-                (false, _, &Some(ref table)) => w.prefetch_children(table),
+                (true, &Some(ref table), _) => w.child_keys(|k| table.prefetch(k)),
+                (false, _, &Some(ref table)) => w.child_keys(|k| table.prefetch(k)),
                 _ => {}
             }
         }
@@ -315,7 +356,7 @@ impl<W: Walk, C: Count> Counter<W, C> {
     #[inline]
     fn probe(&self, w: &W, empties: usize) -> Option<Outcomes<C>> {
         if empties <= COMPACT_UP_TO {
-            let t = w.probe(self.compact.as_ref()?)?;
+            let t = self.compact.as_ref()?.get(w)?;
             Some(Outcomes::from([t[0] as u64, t[1] as u64, t[2] as u64]))
         } else {
             w.probe(self.wide.as_ref()?).cloned()
@@ -329,7 +370,7 @@ impl<W: Walk, C: Count> Counter<W, C> {
         if empties <= COMPACT_UP_TO {
             let narrow = (total.wins.to_u32(), total.losses.to_u32(), total.draws.to_u32());
             if let (Some(table), (Some(wins), Some(losses), Some(draws))) = (self.compact.as_mut(), narrow) {
-                table.put(w.key(), [wins, losses, draws], weight);
+                table.put(w, [wins, losses, draws], weight);
             }
         } else if let Some(table) = self.wide.as_mut() {
             table.put(w.key(), total.clone(), weight);
@@ -461,15 +502,20 @@ impl<R: Rules> Walk for BitWalk<R> {
         }
     }
 
+    #[inline]
+    fn words(key: &(u64, u64)) -> Option<(u64, u64)> {
+        Some(*key)
+    }
+
     /// The children's slots are fetched before any child is searched: a probe that misses
     /// the cache is most of a node's time, and this way the misses overlap (1.2× faster
     /// counts at 14 empties).
     #[inline]
-    fn prefetch_children<V>(&self, table: &Table<(u64, u64), V>) {
+    fn child_keys<F: FnMut(&(u64, u64))>(&self, mut f: F) {
         for sq in self.moves() {
             let mut child = self.clone();
             child.play(sq);
-            table.prefetch(&child.key());
+            f(&child.key());
         }
     }
 
@@ -872,7 +918,9 @@ impl<R: Rules> Walk for BoardWalk<R> {
 /// How to count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Threads to split the work across (1: count on the calling thread).
+    /// Threads to split the work across (1: count on the calling thread; 0: every core
+    /// for 14 or more empty cells, else one). Builds without the `threads` feature (the
+    /// judges' bundles) always count on one.
     pub threads: usize,
     /// Whether to use a transposition table.
     pub table: bool,
@@ -1035,12 +1083,14 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
         0 => 1,
         n => n,
     };
-    let (outcomes, [nodes, hits, decided]) = if threads <= 1 {
-        let mut counter = Counter::<W, C>::new(entries, options.decided);
-        let o = counter.count(&mut walk);
-        (o, counter.statistics())
-    } else {
-        count_parallel::<W, C>(&walk, threads, entries / threads, options.decided, STACK_PER_EMPTY * (empties + DEEP))
+    let parallel = if threads > 1 { on_threads::<W, C>(&walk, threads, entries, options.decided, STACK_PER_EMPTY * (empties + DEEP)) } else { None };
+    let (outcomes, [nodes, hits, decided]) = match parallel {
+        Some(result) => result,
+        None => {
+            let mut counter = Counter::<W, C>::new(entries, options.decided);
+            let o = counter.count(&mut walk);
+            (o, counter.statistics())
+        }
     };
     let (black, white) = match to_move {
         Color::Black => (&outcomes.wins, &outcomes.losses),
@@ -1049,60 +1099,15 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
     Report { black: black.to_nat(), white: white.to_nat(), draws: outcomes.draws.to_nat(), nodes, hits, decided }
 }
 
-/// The positions two plies (moves or passes) below `walk`, or fewer where the game ends
-/// first, each with whether its player to move is the opponent of `walk`'s.
-fn split<W: Walk>(walk: &W, plies: usize, opponent: bool, tasks: &mut Vec<(W, bool)>) {
-    if plies == 0 || walk.near_end().is_some() {
-        tasks.push((walk.clone(), opponent));
-        return;
-    }
-    let moves: Vec<W::Move> = walk.moves().collect();
-    if moves.is_empty() {
-        // A pass or the end: counted as one task.
-        tasks.push((walk.clone(), opponent));
-        return;
-    }
-    for m in moves {
-        let mut child = walk.clone();
-        child.play(m);
-        split(&child, plies - 1, !opponent, tasks);
-    }
+/// Counts on `threads` threads ([`super::parallel::count`]), in cargo builds (the
+/// `threads` feature, on by default).
+#[cfg(feature = "threads")]
+fn on_threads<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> Option<(Outcomes<C>, [u64; 3])> {
+    Some(super::parallel::count(walk, threads, entries, decide, stack))
 }
 
-/// Counts on `threads` threads (with `stack` bytes of stack), each with its own table
-/// of `entries` slots, taking the positions two plies down one at a time; returns the
-/// outcomes with the counters' statistics summed.
-fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> (Outcomes<C>, [u64; 3]) {
-    let mut tasks = Vec::new();
-    split(walk, 2, false, &mut tasks);
-    let next = AtomicUsize::new(0);
-    let total = Mutex::new((Outcomes::<C>::default(), [0u64; 3]));
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let worker = std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, || {
-                let mut counter = Counter::<W, C>::new(entries, decide);
-                let mut mine = Outcomes::<C>::default();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= tasks.len() {
-                        break;
-                    }
-                    let (ref task, opponent) = tasks[i];
-                    let o = counter.count(&mut task.clone());
-                    if opponent {
-                        mine.add_opponent(&o);
-                    } else {
-                        mine.add(&o);
-                    }
-                }
-                let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
-                t.0.add(&mine);
-                for (sum, n) in t.1.iter_mut().zip(counter.statistics().iter()) {
-                    *sum += n;
-                }
-            });
-            worker.expect("a counting thread");
-        }
-    });
-    total.into_inner().unwrap_or_else(|e| e.into_inner())
+/// Without the `threads` feature (the judges' bundles), every count runs on one thread.
+#[cfg(not(feature = "threads"))]
+fn on_threads<W: Walk, C: Count>(_: &W, _: usize, _: usize, _: bool, _: usize) -> Option<(Outcomes<C>, [u64; 3])> {
+    None
 }

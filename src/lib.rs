@@ -13,6 +13,7 @@
 //! | [`count`] | the outcome counter (every move sequence to the end) |
 //! | [`independent`] | the counter's shortcut when no move affects another |
 //! | [`table`] | the transposition table |
+//! | [`parallel`] | counting on several threads, with a table they share |
 //! | [`nat`] | natural numbers of any size, for counts beyond `u128` |
 //! | [`judge`] | the shared `main`: input, buffered output, exit codes |
 //! | [`uva220`], [`jutge_p18992`], [`b4254`], [`dumbothello`] | the judges' formats |
@@ -24,10 +25,11 @@
 //! | [`cli`] | the `otello` command line |
 //!
 //! The library compiles with rustc 1.63 as edition 2015, as judges do: no paths from the
-//! crate root (modules reach each other through `super::`), no macros of its own. Three
-//! cargo features, on by default, add processor and system hints where a benchmark showed
-//! a gain (`prefetch`, `pext`, `huge-pages`: see the README's "Speed"); each has a portable
-//! path beside it, and the judges' single-file bundles leave them out.
+//! crate root (modules reach each other through `super::`), no macros of its own. Four
+//! cargo features, on by default, add what judges do without: processor and system hints
+//! where a benchmark showed a gain (`prefetch`, `pext`, `huge-pages`: see the README's
+//! "Speed"), and counting on several threads (`threads`). Each has a portable path beside
+//! it, and the judges' single-file bundles leave them out.
 
 pub mod arena;
 pub mod b4254;
@@ -44,6 +46,7 @@ pub mod independent;
 pub mod judge;
 pub mod jutge_p18992;
 pub mod nat;
+pub mod parallel;
 pub mod perft;
 pub mod pattern;
 pub mod position;

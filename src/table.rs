@@ -193,7 +193,7 @@ impl<K: TableKey, V> Table<K, V> {
 /// take the no-op below and hold no `unsafe` code that runs.
 #[cfg(all(feature = "prefetch", target_arch = "x86_64"))]
 #[inline(always)]
-fn prefetch_line(p: *const i8) {
+pub fn prefetch_line(p: *const i8) {
     use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
     // SAFETY: a prefetch is a hint that never faults and reads nothing the program sees;
     // `p` points into a live bucket anyway. SSE, which it needs, is part of x86-64.
@@ -202,14 +202,14 @@ fn prefetch_line(p: *const i8) {
 
 #[cfg(not(all(feature = "prefetch", target_arch = "x86_64")))]
 #[inline(always)]
-fn prefetch_line(_: *const i8) {}
+pub fn prefetch_line(_: *const i8) {}
 
 /// Asks Linux to back the memory at `start..start + len`, not yet touched, with 2 MB
 /// pages (`madvise(MADV_HUGEPAGE)`; the `huge-pages` feature, on by default): a probe of
 /// a large table then rarely misses the TLB as well as the cache (1.1x faster solving).
 /// Only a hint; failure changes nothing, and so does any other system or build.
 #[cfg(all(feature = "huge-pages", target_os = "linux"))]
-fn huge_pages(start: usize, len: usize) {
+pub fn huge_pages(start: usize, len: usize) {
     const PAGE: usize = 4096;
     const MADV_HUGEPAGE: i32 = 14;
     extern "C" {
@@ -228,7 +228,7 @@ fn huge_pages(start: usize, len: usize) {
 }
 
 #[cfg(not(all(feature = "huge-pages", target_os = "linux")))]
-fn huge_pages(_: usize, _: usize) {}
+pub fn huge_pages(_: usize, _: usize) {}
 
 #[cfg(test)]
 mod tests;

@@ -649,8 +649,6 @@ pub mod count {
 use std::convert::TryFrom;
 use std::fmt;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use super::bitboard;
 use super::board::{Board, Color};
@@ -773,7 +771,10 @@ pub trait Walk: Clone + Send + Sync {
 	fn probe<'t, V>(&self, table: &'t Table<Self::Key, V>) -> Option<&'t V> {
 		table.get(&self.key())
 	}
-	fn prefetch_children<V>(&self, _table: &Table<Self::Key, V>) {}
+	fn words(_key: &Self::Key) -> Option<(u64, u64)> {
+		None
+	}
+	fn child_keys<F: FnMut(&Self::Key)>(&self, _f: F) {}
 	fn near_end(&self) -> Option<[u64; 3]> {
 		None
 	}
@@ -793,8 +794,31 @@ pub const COMPACT_UP_TO: usize = 12;
 
 pub const DECIDE_FROM: usize = 8;
 
-pub struct Counter<W: Walk, C> {
-	compact: Option<Table<W::Key, [u32; 3]>>,
+pub trait Store<W: Walk> {
+	fn get(&self, w: &W) -> Option<[u32; 3]>;
+	fn put(&mut self, w: &W, counts: [u32; 3], weight: u32);
+	fn prefetch(&self, key: &W::Key);
+}
+
+impl<W: Walk> Store<W> for Table<W::Key, [u32; 3]> {
+	#[inline]
+	fn get(&self, w: &W) -> Option<[u32; 3]> {
+		w.probe(self).cloned()
+	}
+
+	#[inline]
+	fn put(&mut self, w: &W, counts: [u32; 3], weight: u32) {
+		Table::put(self, w.key(), counts, weight);
+	}
+
+	#[inline]
+	fn prefetch(&self, key: &W::Key) {
+		Table::prefetch(self, key);
+	}
+}
+
+pub struct Counter<W: Walk, C, S = Table<<W as Walk>::Key, [u32; 3]>> {
+	compact: Option<S>,
 	wide: Option<Table<W::Key, Outcomes<C>>>,
 	pub nodes: u64,
 	pub hits: u64,
@@ -804,7 +828,14 @@ pub struct Counter<W: Walk, C> {
 
 impl<W: Walk, C: Count> Counter<W, C> {
 	pub fn new(entries: usize, decide: bool) -> Counter<W, C> {
-		let (compact, wide) = if entries > 0 { (Some(Table::new(entries)), Some(Table::new(entries / 4))) } else { (None, None) };
+		let compact = if entries > 0 { Some(Table::new(entries)) } else { None };
+		Counter::with_store(compact, entries / 4, decide)
+	}
+}
+
+impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
+	pub fn with_store(compact: Option<S>, entries: usize, decide: bool) -> Counter<W, C, S> {
+		let wide = if compact.is_some() { Some(Table::new(entries)) } else { None };
 		Counter { compact, wide, nodes: 0, hits: 0, decide, decided: 0 }
 	}
 
@@ -826,7 +857,7 @@ impl<W: Walk, C: Count> Counter<W, C> {
 			return t;
 		}
 		let empties = w.empties();
-		let stored = empties >= W::STORE_FROM && self.compact.is_some();
+		let stored = empties >= W::STORE_FROM && self.wide.is_some();
 		if stored {
 			if let Some(hit) = self.probe(w, empties) {
 				self.hits += 1;
@@ -840,8 +871,8 @@ impl<W: Walk, C: Count> Counter<W, C> {
 		}
 		if empties > W::STORE_FROM {
 			match (empties - 1 <= COMPACT_UP_TO, &self.compact, &self.wide) {
-				(true, &Some(ref table), _) => w.prefetch_children(table),
-				(false, _, &Some(ref table)) => w.prefetch_children(table),
+				(true, &Some(ref table), _) => w.child_keys(|k| table.prefetch(k)),
+				(false, _, &Some(ref table)) => w.child_keys(|k| table.prefetch(k)),
 				_ => {}
 			}
 		}
@@ -866,7 +897,7 @@ impl<W: Walk, C: Count> Counter<W, C> {
 	#[inline]
 	fn probe(&self, w: &W, empties: usize) -> Option<Outcomes<C>> {
 		if empties <= COMPACT_UP_TO {
-			let t = w.probe(self.compact.as_ref()?)?;
+			let t = self.compact.as_ref()?.get(w)?;
 			Some(Outcomes::from([t[0] as u64, t[1] as u64, t[2] as u64]))
 		} else {
 			w.probe(self.wide.as_ref()?).cloned()
@@ -879,7 +910,7 @@ impl<W: Walk, C: Count> Counter<W, C> {
 		if empties <= COMPACT_UP_TO {
 			let narrow = (total.wins.to_u32(), total.losses.to_u32(), total.draws.to_u32());
 			if let (Some(table), (Some(wins), Some(losses), Some(draws))) = (self.compact.as_mut(), narrow) {
-				table.put(w.key(), [wins, losses, draws], weight);
+				table.put(w, [wins, losses, draws], weight);
 			}
 		} else if let Some(table) = self.wide.as_mut() {
 			table.put(w.key(), total.clone(), weight);
@@ -999,11 +1030,16 @@ impl<R: Rules> Walk for BitWalk<R> {
 	}
 
 	#[inline]
-	fn prefetch_children<V>(&self, table: &Table<(u64, u64), V>) {
+	fn words(key: &(u64, u64)) -> Option<(u64, u64)> {
+		Some(*key)
+	}
+
+	#[inline]
+	fn child_keys<F: FnMut(&(u64, u64))>(&self, mut f: F) {
 		for sq in self.moves() {
 			let mut child = self.clone();
 			child.play(sq);
-			table.prefetch(&child.key());
+			f(&child.key());
 		}
 	}
 
@@ -1483,12 +1519,14 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
 		0 => 1,
 		n => n,
 	};
-	let (outcomes, [nodes, hits, decided]) = if threads <= 1 {
-		let mut counter = Counter::<W, C>::new(entries, options.decided);
-		let o = counter.count(&mut walk);
-		(o, counter.statistics())
-	} else {
-		count_parallel::<W, C>(&walk, threads, entries / threads, options.decided, STACK_PER_EMPTY * (empties + DEEP))
+	let parallel = if threads > 1 { on_threads::<W, C>(&walk, threads, entries, options.decided, STACK_PER_EMPTY * (empties + DEEP)) } else { None };
+	let (outcomes, [nodes, hits, decided]) = match parallel {
+		Some(result) => result,
+		None => {
+			let mut counter = Counter::<W, C>::new(entries, options.decided);
+			let o = counter.count(&mut walk);
+			(o, counter.statistics())
+		}
 	};
 	let (black, white) = match to_move {
 		Color::Black => (&outcomes.wins, &outcomes.losses),
@@ -1497,56 +1535,9 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
 	Report { black: black.to_nat(), white: white.to_nat(), draws: outcomes.draws.to_nat(), nodes, hits, decided }
 }
 
-fn split<W: Walk>(walk: &W, plies: usize, opponent: bool, tasks: &mut Vec<(W, bool)>) {
-	if plies == 0 || walk.near_end().is_some() {
-		tasks.push((walk.clone(), opponent));
-		return;
-	}
-	let moves: Vec<W::Move> = walk.moves().collect();
-	if moves.is_empty() {
-		tasks.push((walk.clone(), opponent));
-		return;
-	}
-	for m in moves {
-		let mut child = walk.clone();
-		child.play(m);
-		split(&child, plies - 1, !opponent, tasks);
-	}
-}
-
-fn count_parallel<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> (Outcomes<C>, [u64; 3]) {
-	let mut tasks = Vec::new();
-	split(walk, 2, false, &mut tasks);
-	let next = AtomicUsize::new(0);
-	let total = Mutex::new((Outcomes::<C>::default(), [0u64; 3]));
-	std::thread::scope(|scope| {
-		for _ in 0..threads {
-			let worker = std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, || {
-				let mut counter = Counter::<W, C>::new(entries, decide);
-				let mut mine = Outcomes::<C>::default();
-				loop {
-					let i = next.fetch_add(1, Ordering::Relaxed);
-					if i >= tasks.len() {
-						break;
-					}
-					let (ref task, opponent) = tasks[i];
-					let o = counter.count(&mut task.clone());
-					if opponent {
-						mine.add_opponent(&o);
-					} else {
-						mine.add(&o);
-					}
-				}
-				let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
-				t.0.add(&mine);
-				for (sum, n) in t.1.iter_mut().zip(counter.statistics().iter()) {
-					*sum += n;
-				}
-			});
-			worker.expect("a counting thread");
-		}
-	});
-	total.into_inner().unwrap_or_else(|e| e.into_inner())
+#[cfg(not(feature = "threads"))]
+fn on_threads<W: Walk, C: Count>(_: &W, _: usize, _: usize, _: bool, _: usize) -> Option<(Outcomes<C>, [u64; 3])> {
+	None
 }
 }
 pub mod error {
@@ -2393,9 +2384,9 @@ impl<K: TableKey, V> Table<K, V> {
 
 #[cfg(not(all(feature = "prefetch", target_arch = "x86_64")))]
 #[inline(always)]
-fn prefetch_line(_: *const i8) {}
+pub fn prefetch_line(_: *const i8) {}
 
 #[cfg(not(all(feature = "huge-pages", target_os = "linux")))]
-fn huge_pages(_: usize, _: usize) {}
+pub fn huge_pages(_: usize, _: usize) {}
 }
 }

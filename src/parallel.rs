@@ -1,0 +1,230 @@
+//! Counting on several threads: the positions two plies below the root are the tasks,
+//! taken one at a time by each thread's [`Counter`], and the counters of walks with
+//! two-word keys (the 64-bit boards) share one compact table, a [`SharedTable`], so that
+//! a position one thread has counted is free to the others.
+//!
+//! Only cargo builds count on threads (the `threads` feature, on by default): the
+//! judges' single-file bundles leave this module out and count on one thread, as judges
+//! measure the time of every thread and some forbid starting them.
+
+use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use super::count::{Count, Counter, Outcomes, Store, Walk};
+use super::table::{huge_pages, prefetch_line, TableKey};
+
+/// Counts the outcomes below `walk` on `threads` threads (with `stack` bytes of stack
+/// each; the calling thread works too), and returns them with the counters' statistics
+/// summed (see [`Counter::statistics`]). Tables take `entries` slots in all: one shared
+/// compact table for walks with two-word keys, else `entries / threads` per thread; with
+/// `decide`, positions whose winner is known count their sequences only.
+pub fn count<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> (Outcomes<C>, [u64; 3]) {
+    let mut tasks = Vec::new();
+    split(walk, 2, false, &mut tasks);
+    if entries > 0 && W::words(&walk.key()).is_some() {
+        let table = SharedTable::new(entries);
+        let table = &table;
+        work(&tasks, threads, stack, || Counter::<W, C, &SharedTable>::with_store(Some(table), entries / 4 / threads, decide))
+    } else {
+        work(&tasks, threads, stack, || Counter::<W, C>::new(entries / threads, decide))
+    }
+}
+
+/// The positions two plies (moves or passes) below `walk`, or fewer where the game ends
+/// first, each with whether its player to move is the opponent of `walk`'s.
+fn split<W: Walk>(walk: &W, plies: usize, opponent: bool, tasks: &mut Vec<(W, bool)>) {
+    if plies == 0 || walk.near_end().is_some() {
+        tasks.push((walk.clone(), opponent));
+        return;
+    }
+    let moves: Vec<W::Move> = walk.moves().collect();
+    if moves.is_empty() {
+        // A pass or the end: counted as one task.
+        tasks.push((walk.clone(), opponent));
+        return;
+    }
+    for m in moves {
+        let mut child = walk.clone();
+        child.play(m);
+        split(&child, plies - 1, !opponent, tasks);
+    }
+}
+
+/// Counts `tasks` on the calling thread and `threads - 1` more, each with a counter made
+/// by `counter`. A thread that cannot be started only leaves more tasks to the others.
+fn work<W: Walk, C: Count, S: Store<W>, F: Fn() -> Counter<W, C, S> + Sync>(
+    tasks: &[(W, bool)],
+    threads: usize,
+    stack: usize,
+    counter: F,
+) -> (Outcomes<C>, [u64; 3]) {
+    let next = AtomicUsize::new(0);
+    let total = Mutex::new((Outcomes::<C>::default(), [0u64; 3]));
+    let worker = || {
+        let mut counter = counter();
+        let mut mine = Outcomes::<C>::default();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= tasks.len() {
+                break;
+            }
+            let (ref task, opponent) = tasks[i];
+            let o = counter.count(&mut task.clone());
+            if opponent {
+                mine.add_opponent(&o);
+            } else {
+                mine.add(&o);
+            }
+        }
+        let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
+        t.0.add(&mine);
+        for (sum, n) in t.1.iter_mut().zip(counter.statistics().iter()) {
+            *sum += n;
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            // Failing to start a thread is not an error: the others take its tasks.
+            let _ = std::thread::Builder::new().stack_size(stack).spawn_scoped(scope, &worker);
+        }
+        worker();
+    });
+    total.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A shared table is the compact table of counters on several threads, for walks whose
+/// keys are two words ([`Walk::words`]; others never hit).
+impl<'t, W: Walk> Store<W> for &'t SharedTable {
+    #[inline]
+    fn get(&self, w: &W) -> Option<[u32; 3]> {
+        SharedTable::get(self, W::words(&w.key())?)
+    }
+
+    #[inline]
+    fn put(&mut self, w: &W, counts: [u32; 3], weight: u32) {
+        if let Some(words) = W::words(&w.key()) {
+            SharedTable::put(self, words, counts, weight);
+        }
+    }
+
+    #[inline]
+    fn prefetch(&self, key: &W::Key) {
+        if let Some(words) = W::words(key) {
+            SharedTable::prefetch(self, words);
+        }
+    }
+}
+
+/// A table that threads share: two-word keys, values of three `u32`s, buckets of two
+/// slots chosen and replaced as in [`super::table::Table`], all of its memory taken at
+/// once.
+///
+/// Every field is an atomic word, and each slot is a sequence lock: a writer makes the
+/// slot's sequence number odd (one compare-and-swap), writes, and makes it even again; a
+/// reader keeps what it read only if the number was even and unchanged throughout. A hit
+/// is therefore always a whole entry of the key asked for, as in a `Table`; a slot being
+/// written reads as a miss, and a writer that finds its slot busy drops its entry.
+///
+/// ```
+/// use othello::parallel::SharedTable;
+/// let t = SharedTable::new(1024);
+/// std::thread::scope(|s| {
+///     s.spawn(|| t.put((1, 2), [3, 4, 5], 10));
+/// });
+/// assert_eq!(t.get((1, 2)), Some([3, 4, 5]));
+/// assert_eq!(t.get((2, 1)), None);
+/// ```
+pub struct SharedTable {
+    buckets: Vec<SharedBucket>,
+    mask: usize,
+}
+
+/// Two slots sharing a hash, on one cache line.
+#[repr(align(64))]
+struct SharedBucket {
+    slots: [SharedSlot; 2],
+}
+
+/// One entry: the key, the first two values, and `tail`: the third value (bits 0-31),
+/// the weight (32-39, 0 for an empty slot) and the sequence number (40-63, odd while the
+/// slot is written).
+struct SharedSlot {
+    key: [AtomicU64; 2],
+    values: AtomicU64,
+    tail: AtomicU64,
+}
+
+/// The lowest bit of a slot's sequence number in its `tail`.
+const SEQUENCE: u64 = 1 << 40;
+
+impl SharedTable {
+    /// A table of `entries` slots (rounded down to a power of two, at least 2).
+    pub fn new(entries: usize) -> SharedTable {
+        let mut size = 2;
+        while size * 2 <= entries {
+            size *= 2;
+        }
+        let mut buckets = Vec::with_capacity(size / 2);
+        huge_pages(buckets.as_ptr() as usize, buckets.capacity() * std::mem::size_of::<SharedBucket>());
+        let slot = || SharedSlot { key: [AtomicU64::new(0), AtomicU64::new(0)], values: AtomicU64::new(0), tail: AtomicU64::new(0) };
+        buckets.resize_with(size / 2, || SharedBucket { slots: [slot(), slot()] });
+        SharedTable { buckets, mask: size / 2 - 1 }
+    }
+
+    fn bucket(&self, key: (u64, u64)) -> &SharedBucket {
+        &self.buckets[key.hash64() as usize & self.mask]
+    }
+
+    /// The value stored for `key`, if it is there and not being written.
+    #[inline]
+    pub fn get(&self, key: (u64, u64)) -> Option<[u32; 3]> {
+        for slot in self.bucket(key).slots.iter() {
+            let tail = slot.tail.load(Ordering::Acquire);
+            if tail & SEQUENCE != 0 || tail >> 32 & 0xff == 0 {
+                continue;
+            }
+            let (k0, k1, values) = (slot.key[0].load(Ordering::Relaxed), slot.key[1].load(Ordering::Relaxed), slot.values.load(Ordering::Relaxed));
+            fence(Ordering::Acquire);
+            if slot.tail.load(Ordering::Relaxed) == tail && (k0, k1) == key {
+                return Some([values as u32, (values >> 32) as u32, tail as u32]);
+            }
+        }
+        None
+    }
+
+    /// Stores `value` for `key` with weight `weight` (clamped to `1..=255`), in the slot
+    /// of the same key, an empty one, or the lighter of the two; nothing if another thread
+    /// is writing that slot.
+    #[inline]
+    pub fn put(&self, key: (u64, u64), value: [u32; 3], weight: u32) {
+        let slots = &self.bucket(key).slots;
+        let tails = [slots[0].tail.load(Ordering::Relaxed), slots[1].tail.load(Ordering::Relaxed)];
+        let holds = |k: usize| slots[k].key[0].load(Ordering::Relaxed) == key.0 && slots[k].key[1].load(Ordering::Relaxed) == key.1;
+        let weight_of = |t: u64| t >> 32 & 0xff;
+        let k = if holds(0) || weight_of(tails[0]) == 0 {
+            0
+        } else if holds(1) || weight_of(tails[1]) == 0 {
+            1
+        } else {
+            (weight_of(tails[1]) < weight_of(tails[0])) as usize
+        };
+        let (slot, old) = (&slots[k], tails[k]);
+        if old & SEQUENCE != 0 || slot.tail.compare_exchange(old, old + SEQUENCE, Ordering::Acquire, Ordering::Relaxed).is_err() {
+            return;
+        }
+        slot.key[0].store(key.0, Ordering::Relaxed);
+        slot.key[1].store(key.1, Ordering::Relaxed);
+        slot.values.store(value[0] as u64 | (value[1] as u64) << 32, Ordering::Relaxed);
+        let sequence = (old >> 40).wrapping_add(2) << 40;
+        slot.tail.store(sequence | (weight.max(1).min(255) as u64) << 32 | value[2] as u64, Ordering::Release);
+    }
+
+    /// As [`super::table::Table::prefetch`].
+    #[inline]
+    pub fn prefetch(&self, key: (u64, u64)) {
+        prefetch_line(self.bucket(key) as *const SharedBucket as *const i8);
+    }
+}
+
+#[cfg(test)]
+mod tests;
