@@ -919,8 +919,10 @@ impl<R: Rules> Walk for BoardWalk<R> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Threads to split the work across (1: count on the calling thread; 0: every core
-    /// for 14 or more empty cells, else one). Builds without the `threads` feature (the
-    /// judges' bundles) always count on one.
+    /// for 14 or more empty cells, else one). The general board counts on one thread
+    /// when it uses a table (threads share tables only on 64-bit boards, see
+    /// [`super::parallel::count`]), and so do builds without the `threads` feature (the
+    /// judges' bundles).
     pub threads: usize,
     /// Whether to use a transposition table.
     pub table: bool,
@@ -1100,10 +1102,10 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
 }
 
 /// Counts on `threads` threads ([`super::parallel::count`]), in cargo builds (the
-/// `threads` feature, on by default).
+/// `threads` feature, on by default), where it can.
 #[cfg(feature = "threads")]
 fn on_threads<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> Option<(Outcomes<C>, [u64; 3])> {
-    Some(super::parallel::count(walk, threads, entries, decide, stack))
+    super::parallel::count(walk, threads, entries, decide, stack)
 }
 
 /// Without the `threads` feature (the judges' bundles), every count runs on one thread.

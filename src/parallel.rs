@@ -15,19 +15,21 @@ use super::table::{huge_pages, prefetch_line, TableKey};
 
 /// Counts the outcomes below `walk` on `threads` threads (with `stack` bytes of stack
 /// each; the calling thread works too), and returns them with the counters' statistics
-/// summed (see [`Counter::statistics`]). Tables take `entries` slots in all: one shared
-/// compact table for walks with two-word keys, else `entries / threads` per thread; with
-/// `decide`, positions whose winner is known count their sequences only.
-pub fn count<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> (Outcomes<C>, [u64; 3]) {
+/// summed (see [`Counter::statistics`]). With tables (`entries` slots in all), the
+/// threads share the compact one, which needs two-word keys: for other walks this
+/// returns `None`, as tables of their own would each miss what the other threads found
+/// (on Dumbothello's long lines, twice the positions for no time saved). With `decide`,
+/// positions whose winner is known count their sequences only.
+pub fn count<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> Option<(Outcomes<C>, [u64; 3])> {
     let mut tasks = Vec::new();
     split(walk, 2, false, &mut tasks);
-    if entries > 0 && W::words(&walk.key()).is_some() {
-        let table = SharedTable::new(entries);
-        let table = &table;
-        work(&tasks, threads, stack, || Counter::<W, C, &SharedTable>::with_store(Some(table), entries / 4 / threads, decide))
-    } else {
-        work(&tasks, threads, stack, || Counter::<W, C>::new(entries / threads, decide))
+    if entries == 0 {
+        return Some(work(&tasks, threads, stack, || Counter::<W, C>::new(0, decide)));
     }
+    W::words(&walk.key())?;
+    let table = SharedTable::new(entries);
+    let table = &table;
+    Some(work(&tasks, threads, stack, || Counter::<W, C, &SharedTable>::with_store(Some(table), entries / 4 / threads, decide)))
 }
 
 /// The positions two plies (moves or passes) below `walk`, or fewer where the game ends
