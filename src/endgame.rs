@@ -2,7 +2,7 @@
 //! perfect play (empty squares going to the winner), and a move that achieves it.
 //!
 //! The root runs null-window searches from an estimate a little below the score, made
-//! by a shallow search with the pattern evaluation ([`super::pattern`]): each proves a
+//! by an 8-ply search with the pattern evaluation ([`super::pattern`]): each proves a
 //! better score reachable, until one finds the exact score (MTD(f), climbing). Below
 //! it, the search is principal-variation α-β (the first move with the window, the others
 //! with a null window, re-searched when they beat it) over scores in −64..=64, with the
@@ -74,37 +74,13 @@ fn resort_depth(spent: u64) -> u32 {
 const MIDGAME_ENTRIES: usize = 1 << 16;
 /// Positions with at most this many empty squares prefer moves in odd quadrants.
 const PARITY_UP_TO: u32 = 12;
-/// The depth of the pattern-evaluation search that estimates the root's score.
-const GUESS_DEPTH: u32 = 4;
-/// How far below that estimate the root's climb starts, in discs: the estimate is off by
-/// 8 discs (root mean square) and climbing is cheaper than coming down.
-const GUESS_MARGIN: i32 = 8;
-
-/// What the leaves of [`Solver::shallow`] are worth.
-#[derive(Clone, Copy)]
-enum Leaf {
-    /// The mobility heuristic ([`Eval::Mobility`]), won and lost games beyond it.
-    Mobility,
-    /// The pattern evaluation, in 1/[`pattern::SCALE`] discs.
-    Pattern,
-}
-
-impl Leaf {
-    fn evaluate(self, p: u64, o: u64) -> i32 {
-        match self {
-            Leaf::Mobility => Eval::Mobility.evaluate(&Position { player: p, opponent: o }),
-            Leaf::Pattern => pattern::evaluate(p, o),
-        }
-    }
-
-    /// The value of a finished game with `empties` empty squares.
-    fn game_over(self, p: u64, empties: u32) -> i32 {
-        match self {
-            Leaf::Mobility => terminal_value(final_score(p, empties)),
-            Leaf::Pattern => final_score(p, empties) * pattern::SCALE,
-        }
-    }
-}
+/// The depth of the pattern-evaluation search ([`Solver::midgame`]) that estimates the
+/// root's score: on FFO #40–#58, 8 plies miss by 5.2 discs (root mean square), 4 plies by
+/// 8.1.
+const GUESS_DEPTH: u32 = 8;
+/// How far below that estimate the root's climb starts, in discs: climbing is cheaper
+/// than coming down, but each step up costs a search too.
+const GUESS_MARGIN: i32 = 2;
 
 /// Bounds on the exact score of a stored position, and its best move.
 #[derive(Clone, Copy, Debug)]
@@ -282,10 +258,11 @@ impl Solver {
         Solution { score: -score, best: Some(Move::PASS), nodes: self.nodes }
     }
 
-    /// Where the root's climb starts for `p` to move against `o`: a shallow search with the
-    /// pattern evaluation, less [`GUESS_MARGIN`], rounded down to an even score.
+    /// Where the root's climb starts for `p` to move against `o`: a search with the pattern
+    /// evaluation, less [`GUESS_MARGIN`], rounded down to an even score. Its table entries
+    /// stay for the re-sorting searches of the same solve.
     fn estimate(&mut self, p: u64, o: u64) -> i32 {
-        let estimate = self.shallow(p, o, GUESS_DEPTH, -WIN, WIN, Leaf::Pattern);
+        let estimate = self.midgame(p, o, GUESS_DEPTH, -WIN, WIN);
         ((estimate.div_euclid(pattern::SCALE) - GUESS_MARGIN).div_euclid(2) * 2).max(-64).min(64)
     }
 
@@ -459,7 +436,7 @@ impl Solver {
             let replies = flanking_moves(cp, co, !(cp | co));
             let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
             c.key = if n >= EVAL_ORDER_FROM {
-                -self.shallow(cp, co, order_depth(n), -WIN, WIN, Leaf::Mobility) - 8 * mobility
+                -self.shallow(cp, co, order_depth(n), -WIN, WIN) - 8 * mobility
             } else {
                 // Then the empty squares next to the mover's discs: the opponent's
                 // potential moves.
@@ -580,7 +557,7 @@ impl Solver {
     }
 
     /// A principal-variation α-β to `depth` with the pattern evaluation (fail-soft, in
-    /// 1/[`pattern::SCALE`] discs), for [`Solver::resort`]: positions 2 or more plies above
+    /// 1/[`pattern::SCALE`] discs), for the root's estimate and [`Solver::resort`]: positions 2 or more plies above
     /// the leaves are stored in their own table with their best move, which goes first,
     /// the other moves by fewest replies (corners twice). Its positions count as nodes.
     fn midgame(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
@@ -668,28 +645,28 @@ impl Solver {
         best
     }
 
-    /// A shallow α-β with the leaf evaluation `leaf`: with the mobility heuristic to order
-    /// moves at many empty squares, with the pattern evaluation for the root's first
-    /// guess. Its positions count as searched nodes too.
-    fn shallow(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32, leaf: Leaf) -> i32 {
+    /// A shallow α-β with the mobility heuristic ([`Eval::Mobility`]; won and lost games
+    /// beyond it), to order moves at many empty squares. Its positions count as searched
+    /// nodes too.
+    fn shallow(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
-            return leaf.evaluate(p, o);
+            return Eval::Mobility.evaluate(&Position { player: p, opponent: o });
         }
         let empty = !(p | o);
         let mut moves = flanking_moves(p, o, empty);
         if moves == 0 {
             if flanking_moves(o, p, empty) == 0 {
-                return leaf.game_over(p, empty.count_ones());
+                return terminal_value(final_score(p, empty.count_ones()));
             }
-            return -self.shallow(o, p, depth - 1, -beta, -alpha, leaf);
+            return -self.shallow(o, p, depth - 1, -beta, -alpha);
         }
         let mut best = -2 * WIN;
         while moves != 0 {
             let sq = moves.trailing_zeros();
             moves &= moves - 1;
             let flips = flanking_flips(p, o, sq);
-            let score = -self.shallow(o ^ flips, p ^ flips ^ 1u64 << sq, depth - 1, -beta, -alpha, leaf);
+            let score = -self.shallow(o ^ flips, p ^ flips ^ 1u64 << sq, depth - 1, -beta, -alpha);
             if score > best {
                 best = score;
                 if score > alpha {
