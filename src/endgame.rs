@@ -2,7 +2,7 @@
 //! perfect play (empty squares going to the winner), and a move that achieves it.
 //!
 //! The root runs null-window searches from an estimate a little below the score, made
-//! by a shallow search with the pattern evaluation ([`super::pattern`]): each proves a
+//! by an 8-ply search with the pattern evaluation ([`super::pattern`]): each proves a
 //! better score reachable, until one finds the exact score (MTD(f), climbing). Below
 //! it, the search is principal-variation α-β (the first move with the window, the others
 //! with a null window, re-searched when they beat it) over scores in −64..=64, with the
@@ -17,6 +17,11 @@
 //!   move that leaves the opponent the fewest moves, corners weighted double, then the
 //!   fewest potential moves); near the end, parity too (moves in a quadrant with an odd
 //!   number of empty squares first);
+//! - re-sorting where that ordering failed at a cost: once a move that did not cut has
+//!   taken 1,000 or more positions, the moves after it are sorted again by a
+//!   principal-variation search with the pattern evaluation and its own small table,
+//!   2 plies deeper for each tenfold more positions spent (FFO #43: 50.4 M → 18.2 M
+//!   nodes, the reply that refutes G3 found after one failed move instead of eleven);
 //! - stability cut-offs: the opponent's stable discs (which can never flip) bound the
 //!   score from above;
 //! - the last four empty squares by dedicated code without a table, the last two by
@@ -49,45 +54,51 @@ fn order_depth(empties: u32) -> u32 {
         _ => 3,
     }
 }
+/// A move that fails after searching at least this many positions has the moves after
+/// it re-sorted by a search with the pattern evaluation (once per position).
+const RESORT_AFTER: u64 = 1_000;
+/// What each reply a move leaves costs in that re-sorting, in 1/[`pattern::SCALE`] discs
+/// (corners count twice).
+const RESORT_REPLY: i32 = 2 * pattern::SCALE;
+/// The depth of the re-sorting search after a failed move that took `spent` positions:
+/// 0 (the pattern evaluation of the moves themselves) from [`RESORT_AFTER`], 2 more for
+/// each tenfold more, so that the re-sorting costs little next to what was spent.
+fn resort_depth(spent: u64) -> u32 {
+    let mut depth = 0;
+    let mut limit = 10 * RESORT_AFTER;
+    while spent >= limit {
+        depth += 2;
+        limit = limit.saturating_mul(10);
+    }
+    depth
+}
+/// Slots of the table of the re-sorting searches.
+const MIDGAME_ENTRIES: usize = 1 << 16;
 /// Positions with at most this many empty squares prefer moves in odd quadrants.
 const PARITY_UP_TO: u32 = 12;
-/// The depth of the pattern-evaluation search that estimates the root's score.
-const GUESS_DEPTH: u32 = 4;
-/// How far below that estimate the root's climb starts, in discs: the estimate is off by
-/// 8 discs (root mean square) and climbing is cheaper than coming down.
-const GUESS_MARGIN: i32 = 8;
-
-/// What the leaves of [`Solver::shallow`] are worth.
-#[derive(Clone, Copy)]
-enum Leaf {
-    /// The mobility heuristic ([`Eval::Mobility`]), won and lost games beyond it.
-    Mobility,
-    /// The pattern evaluation, in 1/[`pattern::SCALE`] discs.
-    Pattern,
-}
-
-impl Leaf {
-    fn evaluate(self, p: u64, o: u64) -> i32 {
-        match self {
-            Leaf::Mobility => Eval::Mobility.evaluate(&Position { player: p, opponent: o }),
-            Leaf::Pattern => pattern::evaluate(p, o),
-        }
-    }
-
-    /// The value of a finished game with `empties` empty squares.
-    fn game_over(self, p: u64, empties: u32) -> i32 {
-        match self {
-            Leaf::Mobility => terminal_value(final_score(p, empties)),
-            Leaf::Pattern => final_score(p, empties) * pattern::SCALE,
-        }
-    }
-}
+/// The depth of the pattern-evaluation search ([`Solver::midgame`]) that estimates the
+/// root's score: on FFO #40–#58, 8 plies miss by 5.2 discs (root mean square), 4 plies by
+/// 8.1.
+const GUESS_DEPTH: u32 = 8;
+/// How far below that estimate the root's climb starts, in discs: climbing is cheaper
+/// than coming down, but each step up costs a search too.
+const GUESS_MARGIN: i32 = 2;
 
 /// Bounds on the exact score of a stored position, and its best move.
 #[derive(Clone, Copy, Debug)]
 struct Bounds {
     lower: i8,
     upper: i8,
+    best: u8,
+}
+
+/// Bounds on the value of a position by a search of `depth` with the pattern evaluation,
+/// and its best move there.
+#[derive(Clone, Copy, Debug)]
+struct MidBounds {
+    lower: i32,
+    upper: i32,
+    depth: u8,
     best: u8,
 }
 
@@ -117,6 +128,8 @@ pub struct Solution {
 /// ```
 pub struct Solver {
     table: Table<(u64, u64), Bounds>,
+    /// The table of [`Solver::midgame`].
+    mid_table: Table<(u64, u64), MidBounds>,
     nodes: u64,
 }
 
@@ -217,13 +230,14 @@ fn odd_quadrants(empty: u64) -> u64 {
 impl Solver {
     /// A solver with a table of up to `entries` slots.
     pub fn new(entries: usize) -> Solver {
-        Solver { table: Table::new(entries), nodes: 0 }
+        Solver { table: Table::new(entries), mid_table: Table::new(MIDGAME_ENTRIES), nodes: 0 }
     }
 
     /// Forgets every position the table holds: a solve after this one searches as if the
     /// solver were new (but for the table's size: it keeps what it has grown to).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.mid_table.clear();
     }
 
     /// Solves `pos` exactly.
@@ -246,10 +260,11 @@ impl Solver {
         Solution { score: -score, best: Some(Move::PASS), nodes: self.nodes }
     }
 
-    /// Where the root's climb starts for `p` to move against `o`: a shallow search with the
-    /// pattern evaluation, less [`GUESS_MARGIN`], rounded down to an even score.
+    /// Where the root's climb starts for `p` to move against `o`: a search with the pattern
+    /// evaluation, less [`GUESS_MARGIN`], rounded down to an even score. Its table entries
+    /// stay for the re-sorting searches of the same solve.
     fn estimate(&mut self, p: u64, o: u64) -> i32 {
-        let estimate = self.shallow(p, o, GUESS_DEPTH, -WIN, WIN, Leaf::Pattern);
+        let estimate = self.midgame(p, o, GUESS_DEPTH, -WIN, WIN);
         ((estimate.div_euclid(pattern::SCALE) - GUESS_MARGIN).div_euclid(2) * 2).max(-64).min(64)
     }
 
@@ -356,6 +371,10 @@ impl Solver {
     /// Searches `children` in order with the window `alpha..beta` (PVS: the first with the
     /// whole window, the others with a null window, again with the whole one if they beat
     /// alpha) and returns the fail-soft score with the move that reached it.
+    ///
+    /// The first move that fails after a large subtree ([`RESORT_AFTER`]) has the moves
+    /// after it re-sorted by [`Solver::resort`]: either every move fails here, or the
+    /// ordering missed the one that cuts, and on FFO #43 missing it once costs 36 M nodes.
     fn pvs(&mut self, children: &mut Moves, p: u64, o: u64, first: Option<u32>, mut alpha: i32, beta: i32) -> (i32, u8) {
         let mut best = -65;
         let mut best_sq = 64u8;
@@ -365,12 +384,16 @@ impl Solver {
             children.items.swap(0, i);
             ordered = 1;
         }
+        let mut sorted = false;
+        let mut resorted = false;
         for i in 0..children.len {
-            if i == ordered {
+            if i == ordered && !sorted {
                 self.order(children, p, o, i);
+                sorted = true;
             }
             let c = children.items[i];
             let (cp, co) = (c.player, c.opponent);
+            let before = self.nodes;
             let score = if i == 0 {
                 -self.search(cp, co, -beta, -alpha)
             } else {
@@ -381,6 +404,12 @@ impl Solver {
                     probe
                 }
             };
+            // Re-sorting two or more moves left is worth it once a failed move cost much.
+            if score <= alpha && !resorted && children.len - i > 2 && self.nodes - before >= RESORT_AFTER {
+                self.resort(children, i + 1, resort_depth(self.nodes - before));
+                resorted = true;
+                sorted = true;
+            }
             if score > best {
                 best = score;
                 best_sq = c.sq as u8;
@@ -409,13 +438,25 @@ impl Solver {
             let replies = flanking_moves(cp, co, !(cp | co));
             let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
             c.key = if n >= EVAL_ORDER_FROM {
-                -self.shallow(cp, co, order_depth(n), -WIN, WIN, Leaf::Mobility) - 8 * mobility
+                -self.shallow(cp, co, order_depth(n), -WIN, WIN) - 8 * mobility
             } else {
                 // Then the empty squares next to the mover's discs: the opponent's
                 // potential moves.
                 let potential = (neighbours(co) & !(cp | co)).count_ones() as i32;
                 -256 * mobility - 8 * potential + 128 * ((bit & CORNERS != 0) as i32) + 64 * ((bit & odd != 0) as i32)
             };
+        }
+        children.sort(from);
+    }
+
+    /// Sorts `children[from..]` best first by [`Solver::midgame`] to `depth`, less
+    /// [`RESORT_REPLY`] for each reply a move leaves the opponent.
+    fn resort(&mut self, children: &mut Moves, from: usize, depth: u32) {
+        for c in children.items[from..children.len].iter_mut() {
+            let (cp, co) = (c.player, c.opponent);
+            let replies = flanking_moves(cp, co, !(cp | co));
+            let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
+            c.key = -self.midgame(cp, co, depth, -WIN, WIN) - RESORT_REPLY * mobility;
         }
         children.sort(from);
     }
@@ -517,28 +558,117 @@ impl Solver {
         }
     }
 
-    /// A shallow α-β with the leaf evaluation `leaf`: with the mobility heuristic to order
-    /// moves at many empty squares, with the pattern evaluation for the root's first
-    /// guess. Its positions count as searched nodes too.
-    fn shallow(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32, leaf: Leaf) -> i32 {
+    /// A principal-variation α-β to `depth` with the pattern evaluation (fail-soft, in
+    /// 1/[`pattern::SCALE`] discs), for the root's estimate and [`Solver::resort`]: positions 2 or more plies above
+    /// the leaves are stored in their own table with their best move, which goes first,
+    /// the other moves by fewest replies (corners twice). Its positions count as nodes.
+    fn midgame(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
-            return leaf.evaluate(p, o);
+            return pattern::evaluate(p, o);
+        }
+        let empty = !(p | o);
+        let moves = flanking_moves(p, o, empty);
+        if moves == 0 {
+            if flanking_moves(o, p, empty) == 0 {
+                return final_score(p, empty.count_ones()) * pattern::SCALE;
+            }
+            return -self.midgame(o, p, depth - 1, -beta, -alpha);
+        }
+        let key = (p, o);
+        let mut first = 64;
+        let mut stored = None;
+        let mut deeper = false;
+        if depth >= 2 {
+            if let Some(&b) = self.mid_table.get(&key) {
+                // A deeper search's bounds serve as well.
+                if b.depth as u32 >= depth {
+                    if b.lower >= beta || b.lower == b.upper {
+                        return b.lower;
+                    }
+                    if b.upper <= alpha {
+                        return b.upper;
+                    }
+                    alpha = alpha.max(b.lower);
+                    beta = beta.min(b.upper);
+                }
+                if b.depth as u32 == depth {
+                    stored = Some(b);
+                }
+                deeper = b.depth as u32 > depth;
+                first = b.best as u32;
+            }
+        }
+        let mut children = Moves::new(p, o, moves);
+        for c in children.items[..children.len].iter_mut() {
+            let replies = flanking_moves(c.player, c.opponent, !(c.player | c.opponent));
+            c.key = if c.sq == first { 1 << 20 } else { -((replies.count_ones() + (replies & CORNERS).count_ones()) as i32) };
+        }
+        children.sort(0);
+        let (low, high) = (alpha, beta);
+        let mut best = -2 * WIN;
+        let mut best_sq = 64;
+        for (i, c) in children.as_slice().iter().enumerate() {
+            let (cp, co) = (c.player, c.opponent);
+            let score = if i == 0 {
+                -self.midgame(cp, co, depth - 1, -beta, -alpha)
+            } else {
+                let probe = -self.midgame(cp, co, depth - 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta {
+                    -self.midgame(cp, co, depth - 1, -beta, -probe)
+                } else {
+                    probe
+                }
+            };
+            if score > best {
+                best = score;
+                best_sq = c.sq;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if depth >= 2 && !deeper {
+            let mut b = stored.unwrap_or(MidBounds { lower: -2 * WIN, upper: 2 * WIN, depth: depth as u8, best: 64 });
+            if best <= low {
+                b.upper = best;
+            } else if best >= high {
+                b.lower = best;
+            } else {
+                b.lower = best;
+                b.upper = best;
+            }
+            b.best = best_sq as u8;
+            self.mid_table.put(key, b, depth);
+        }
+        best
+    }
+
+    /// A shallow α-β with the mobility heuristic ([`Eval::Mobility`]; won and lost games
+    /// beyond it), to order moves at many empty squares. Its positions count as searched
+    /// nodes too.
+    fn shallow(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if depth == 0 {
+            return Eval::Mobility.evaluate(&Position { player: p, opponent: o });
         }
         let empty = !(p | o);
         let mut moves = flanking_moves(p, o, empty);
         if moves == 0 {
             if flanking_moves(o, p, empty) == 0 {
-                return leaf.game_over(p, empty.count_ones());
+                return terminal_value(final_score(p, empty.count_ones()));
             }
-            return -self.shallow(o, p, depth - 1, -beta, -alpha, leaf);
+            return -self.shallow(o, p, depth - 1, -beta, -alpha);
         }
         let mut best = -2 * WIN;
         while moves != 0 {
             let sq = moves.trailing_zeros();
             moves &= moves - 1;
             let flips = flanking_flips(p, o, sq);
-            let score = -self.shallow(o ^ flips, p ^ flips ^ 1u64 << sq, depth - 1, -beta, -alpha, leaf);
+            let score = -self.shallow(o ^ flips, p ^ flips ^ 1u64 << sq, depth - 1, -beta, -alpha);
             if score > best {
                 best = score;
                 if score > alpha {

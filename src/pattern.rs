@@ -1,5 +1,6 @@
 //! A pattern evaluation of 8×8 positions, trained on exact endgame scores: the endgame
-//! solver's root starts its climb from what it estimates.
+//! solver's root starts its climb from what it estimates, and the solver re-sorts moves
+//! by it where its usual ordering failed at a cost.
 //!
 //! A *shape* is a set of up to ten squares (an edge with its two X-squares, a 2×5 and a
 //! 3×3 corner block, the second to fourth rows, the diagonals of 4 to 8 squares). Each
