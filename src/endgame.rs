@@ -221,6 +221,14 @@ fn last_score(p: u64, o: u64, sq: u32) -> i32 {
     }
 }
 
+/// The moves the player with discs `p` has against `o`, corners counted twice: what a
+/// move leaves the opponent, for ordering (fewer first).
+#[inline]
+fn replies(p: u64, o: u64) -> i32 {
+    let moves = flanking_moves(p, o, !(p | o));
+    moves.count_ones() as i32 + (moves & CORNERS).count_ones() as i32
+}
+
 /// The quadrants with an odd number of empty squares.
 #[inline]
 fn odd_quadrants(empty: u64) -> u64 {
@@ -434,9 +442,7 @@ impl Solver {
         for c in children.items[from..children.len].iter_mut() {
             let bit = 1u64 << c.sq;
             let (cp, co) = (c.player, c.opponent);
-            // The replies left to the opponent, corners counted twice.
-            let replies = flanking_moves(cp, co, !(cp | co));
-            let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
+            let mobility = replies(cp, co);
             c.key = if n >= EVAL_ORDER_FROM {
                 -self.shallow(cp, co, order_depth(n), -WIN, WIN) - 8 * mobility
             } else {
@@ -454,9 +460,7 @@ impl Solver {
     fn resort(&mut self, children: &mut Moves, from: usize, depth: u32) {
         for c in children.items[from..children.len].iter_mut() {
             let (cp, co) = (c.player, c.opponent);
-            let replies = flanking_moves(cp, co, !(cp | co));
-            let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
-            c.key = -self.midgame(cp, co, depth, -WIN, WIN) - RESORT_REPLY * mobility;
+            c.key = -self.midgame(cp, co, depth, -WIN, WIN) - RESORT_REPLY * replies(cp, co);
         }
         children.sort(from);
     }
@@ -559,9 +563,10 @@ impl Solver {
     }
 
     /// A principal-variation α-β to `depth` with the pattern evaluation (fail-soft, in
-    /// 1/[`pattern::SCALE`] discs), for the root's estimate and [`Solver::resort`]: positions 2 or more plies above
-    /// the leaves are stored in their own table with their best move, which goes first,
-    /// the other moves by fewest replies (corners twice). Its positions count as nodes.
+    /// 1/[`pattern::SCALE`] discs), for the root's estimate and [`Solver::resort`]:
+    /// positions 2 or more plies above the leaves are stored in their own table with their
+    /// best move, which goes first, the other moves by fewest replies ([`replies`]). Its
+    /// positions count as nodes.
     fn midgame(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
@@ -601,8 +606,7 @@ impl Solver {
         }
         let mut children = Moves::new(p, o, moves);
         for c in children.items[..children.len].iter_mut() {
-            let replies = flanking_moves(c.player, c.opponent, !(c.player | c.opponent));
-            c.key = if c.sq == first { 1 << 20 } else { -((replies.count_ones() + (replies & CORNERS).count_ones()) as i32) };
+            c.key = if c.sq == first { 1 << 20 } else { -replies(c.player, c.opponent) };
         }
         children.sort(0);
         let (low, high) = (alpha, beta);
