@@ -112,10 +112,10 @@ fn count_rows<R: Rules>(name: &str, board: &Board, to_move: Color, without_table
         (t.elapsed(), r)
     };
     let show = |label: &str, (t, r): (Duration, Report)| {
-        let detail = format!(
-            "{} / {} / {}; {:.2e} nodes, {:.2e} hits",
-            r.black, r.white, r.draws, r.nodes as f64, r.hits as f64
-        );
+        let mut detail = format!("{} / {} / {}; {:.2e} nodes, {:.2e} hits", r.black, r.white, r.draws, r.nodes as f64, r.hits as f64);
+        if r.decided > 0 {
+            detail.push_str(&format!(", {} decided", r.decided));
+        }
         row(&format!("{} ({})", name, label), t, &detail);
     };
     show("default", run(Options::default()));
