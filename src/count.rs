@@ -6,7 +6,8 @@
 //! representations through the [`Walk`] trait:
 //!
 //! - [`BitWalk`]: boards within 8×8 on 64-bit bit sets (player to move, opponent), with
-//!   the last one or two empty cells counted directly, without making the moves;
+//!   the last three empty cells counted by a direct recursion that makes no move for the
+//!   last one (its flip counts decide);
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts.
 //!
 //! Before walking, [`count`] takes a shortcut where it can: when no move can change what
@@ -21,6 +22,9 @@
 //! number of sequences below a position depends only on the position, so a
 //! [`super::table::Table`] makes repeated positions free; its keys are exact (the two bit
 //! sets, or the packed cells that can still change), so it never makes a count wrong.
+//! Positions with up to [`COMPACT_UP_TO`] empty cells keep their counts as `u32`s in a
+//! compact table of 32-byte slots (a [`Store`], shared by the threads of
+//! [`super::parallel`] on 64-bit boards), the few with more in a second table.
 //!
 //! Counts are exact at any size. Every move fills an empty cell and passes do not branch,
 //! so `e` empty cells give at most `e!` sequences: [`count`] uses `u64` up to 20 empties
