@@ -18,6 +18,8 @@ use super::board::{Board, Color};
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
 /// Every bit but column H (the rightmost).
 const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// Column A.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// Moves every bit one step in direction `d` (`0..8`, clockwise from north, as
 /// [`super::board::DIRECTIONS`]); bits that would leave the board or wrap around a side
@@ -327,8 +329,6 @@ const fn line_flips() -> [[u8; 256]; 8] {
 /// assert_eq!(stable_discs(1 << 27, !(1 << 27)), 1 << 27);
 /// ```
 pub fn stable_discs(own: u64, other: u64) -> u64 {
-    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const EDGE: u64 = 0xff81_8181_8181_81ff;
     let filled = own | other;
     let (full_h, full_v, full_d, full_a) = full_lines(filled);
@@ -348,8 +348,8 @@ pub fn stable_discs(own: u64, other: u64) -> u64 {
     }
 }
 
-/// `DIAGONAL_DIAGONAL_LINES[k]`: diagonal `r - c = k - 7` for `k` in 0..15, anti-diagonal `r + c = k - 15`
-/// for `k` in 15..30.
+/// `DIAGONAL_LINES[k]`: diagonal `r - c = k - 7` for `k` in 0..15, anti-diagonal
+/// `r + c = k - 15` for `k` in 15..30.
 static DIAGONAL_LINES: [u64; 30] = diagonal_lines();
 
 const fn diagonal_lines() -> [u64; 30] {
@@ -367,7 +367,6 @@ const fn diagonal_lines() -> [u64; 30] {
 /// The squares whose horizontal, vertical, diagonal (A1-H8 direction) and anti-diagonal
 /// lines are completely filled in `filled`.
 fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
     // A full row has all 8 bits: AND each row down onto its first column...
     let mut rows = filled & (filled >> 1);
     rows &= rows >> 2;
@@ -429,7 +428,6 @@ const fn diagonals() -> [[u64; 2]; 64] {
 #[inline]
 pub fn last_flips(p: u64, sq: u32) -> u32 {
     let (r, c) = ((sq / 8) as usize, (sq % 8) as usize);
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
     let row = (p >> (8 * r)) as u8 as usize;
     let col = (((p >> c) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
     let d = &DIAGONALS[sq as usize];

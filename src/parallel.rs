@@ -11,7 +11,7 @@ use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::count::{Count, Counter, Outcomes, Store, Walk};
-use super::table::{huge_pages, prefetch_line, TableKey};
+use super::table::{huge_pages, prefetch_line, slots_for, weight_byte, TableKey};
 
 /// Counts the outcomes below `walk` on `threads` threads (with `stack` bytes of stack
 /// each; the calling thread works too), and returns them with the counters' statistics
@@ -162,10 +162,7 @@ const SEQUENCE: u64 = 1 << 40;
 impl SharedTable {
     /// A table of `entries` slots (rounded down to a power of two, at least 2).
     pub fn new(entries: usize) -> SharedTable {
-        let mut size = 2;
-        while size * 2 <= entries {
-            size *= 2;
-        }
+        let size = slots_for(entries);
         let mut buckets = Vec::with_capacity(size / 2);
         huge_pages(buckets.as_ptr() as usize, buckets.capacity() * std::mem::size_of::<SharedBucket>());
         let slot = || SharedSlot { key: [AtomicU64::new(0), AtomicU64::new(0)], values: AtomicU64::new(0), tail: AtomicU64::new(0) };
@@ -218,7 +215,7 @@ impl SharedTable {
         slot.key[1].store(key.1, Ordering::Relaxed);
         slot.values.store(value[0] as u64 | (value[1] as u64) << 32, Ordering::Relaxed);
         let sequence = (old >> 40).wrapping_add(2) << 40;
-        slot.tail.store(sequence | (weight.max(1).min(255) as u64) << 32 | value[2] as u64, Ordering::Release);
+        slot.tail.store(sequence | (weight_byte(weight) as u64) << 32 | value[2] as u64, Ordering::Release);
     }
 
     /// As [`super::table::Table::prefetch`].

@@ -89,10 +89,7 @@ impl<K: TableKey, V> Table<K, V> {
     /// A table that grows up to `entries` slots (rounded down to a power of two, at
     /// least 2).
     pub fn new(entries: usize) -> Table<K, V> {
-        let mut limit = 2;
-        while limit * 2 <= entries {
-            limit *= 2;
-        }
+        let limit = slots_for(entries);
         let mut table = Table { buckets: Vec::with_capacity(limit / 2), mask: 0, used: 0, limit };
         table.grow_to(limit.min(INITIAL_SLOTS) / 2);
         table
@@ -165,8 +162,7 @@ impl<K: TableKey, V> Table<K, V> {
             let buckets = self.buckets.len() * 2;
             self.grow_to(buckets);
         }
-        // Never `None`: the weight is clamped to 1..=255.
-        if let Some(weight) = NonZeroU8::new(weight.max(1).min(255) as u8) {
+        if let Some(weight) = NonZeroU8::new(weight_byte(weight)) {
             self.insert(Slot { key, value, weight });
         }
     }
@@ -186,6 +182,23 @@ impl<K: TableKey, V> Table<K, V> {
         }
         bucket[victim] = Some(slot);
     }
+}
+
+/// The number of slots of a table asked for `entries`: the largest power of two not
+/// above it, and at least 2.
+pub fn slots_for(entries: usize) -> usize {
+    let mut slots = 2;
+    while slots * 2 <= entries {
+        slots *= 2;
+    }
+    slots
+}
+
+/// A weight as tables keep it: clamped to `1..=255`, so never 0, which marks an empty
+/// slot.
+#[inline]
+pub fn weight_byte(weight: u32) -> u8 {
+    weight.max(1).min(255) as u8
 }
 
 /// The prefetch instruction, in cargo builds for x86-64 (the `prefetch` feature, on by

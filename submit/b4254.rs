@@ -76,6 +76,7 @@ use super::board::{Board, Color};
 
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
 const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 #[inline(always)]
 pub fn shift(b: u64, d: usize) -> u64 {
@@ -221,8 +222,6 @@ const fn line_flips() -> [[u8; 256]; 8] {
 }
 
 pub fn stable_discs(own: u64, other: u64) -> u64 {
-	const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-	const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 	const EDGE: u64 = 0xff81_8181_8181_81ff;
 	let filled = own | other;
 	let (full_h, full_v, full_d, full_a) = full_lines(filled);
@@ -257,7 +256,6 @@ const fn diagonal_lines() -> [u64; 30] {
 }
 
 fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
-	const FILE_A: u64 = 0x0101_0101_0101_0101;
 	let mut rows = filled & (filled >> 1);
 	rows &= rows >> 2;
 	rows &= rows >> 4;
@@ -303,7 +301,6 @@ const fn diagonals() -> [[u64; 2]; 64] {
 #[inline]
 pub fn last_flips(p: u64, sq: u32) -> u32 {
 	let (r, c) = ((sq / 8) as usize, (sq % 8) as usize);
-	const FILE_A: u64 = 0x0101_0101_0101_0101;
 	let row = (p >> (8 * r)) as u8 as usize;
 	let col = (((p >> c) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
 	let d = &DIAGONALS[sq as usize];
@@ -2297,10 +2294,7 @@ const INITIAL_SLOTS: usize = 1 << 10;
 
 impl<K: TableKey, V> Table<K, V> {
 	pub fn new(entries: usize) -> Table<K, V> {
-		let mut limit = 2;
-		while limit * 2 <= entries {
-			limit *= 2;
-		}
+		let limit = slots_for(entries);
 		let mut table = Table { buckets: Vec::with_capacity(limit / 2), mask: 0, used: 0, limit };
 		table.grow_to(limit.min(INITIAL_SLOTS) / 2);
 		table
@@ -2360,7 +2354,7 @@ impl<K: TableKey, V> Table<K, V> {
 			let buckets = self.buckets.len() * 2;
 			self.grow_to(buckets);
 		}
-		if let Some(weight) = NonZeroU8::new(weight.max(1).min(255) as u8) {
+		if let Some(weight) = NonZeroU8::new(weight_byte(weight)) {
 			self.insert(Slot { key, value, weight });
 		}
 	}
@@ -2380,6 +2374,19 @@ impl<K: TableKey, V> Table<K, V> {
 		}
 		bucket[victim] = Some(slot);
 	}
+}
+
+pub fn slots_for(entries: usize) -> usize {
+	let mut slots = 2;
+	while slots * 2 <= entries {
+		slots *= 2;
+	}
+	slots
+}
+
+#[inline]
+pub fn weight_byte(weight: u32) -> u8 {
+	weight.max(1).min(255) as u8
 }
 
 #[cfg(not(all(feature = "prefetch", target_arch = "x86_64")))]

@@ -12,6 +12,7 @@ use super::board::{Board, Color};
 
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
 const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 #[inline(always)]
 pub fn shift(b: u64, d: usize) -> u64 {
@@ -157,8 +158,6 @@ const fn line_flips() -> [[u8; 256]; 8] {
 }
 
 pub fn stable_discs(own: u64, other: u64) -> u64 {
-	const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-	const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 	const EDGE: u64 = 0xff81_8181_8181_81ff;
 	let filled = own | other;
 	let (full_h, full_v, full_d, full_a) = full_lines(filled);
@@ -193,7 +192,6 @@ const fn diagonal_lines() -> [u64; 30] {
 }
 
 fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
-	const FILE_A: u64 = 0x0101_0101_0101_0101;
 	let mut rows = filled & (filled >> 1);
 	rows &= rows >> 2;
 	rows &= rows >> 4;
@@ -239,7 +237,6 @@ const fn diagonals() -> [[u64; 2]; 64] {
 #[inline]
 pub fn last_flips(p: u64, sq: u32) -> u32 {
 	let (r, c) = ((sq / 8) as usize, (sq % 8) as usize);
-	const FILE_A: u64 = 0x0101_0101_0101_0101;
 	let row = (p >> (8 * r)) as u8 as usize;
 	let col = (((p >> c) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
 	let d = &DIAGONALS[sq as usize];
