@@ -156,7 +156,8 @@ fn tally(margin: i32) -> [u64; 3] {
 pub trait Walk: Clone + Send + Sync {
     /// Whether a player without a move passes (else the game ends).
     const PASSES: bool;
-    /// The fewest empty cells for which a position is worth a table entry.
+    /// The fewest empty cells for which a position is worth a table entry (one more
+    /// below a position whose winner is known, see [`Counter`]).
     const STORE_FROM: usize;
     /// The exact identity of the position, player to move included or implied.
     type Key: TableKey + Send;
@@ -319,7 +320,11 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
             return t;
         }
         let empties = w.empties();
-        let stored = empties >= W::STORE_FROM && self.wide.is_some();
+        // Where the winner is known, only sequences are counted and the last cells are
+        // cheaper than a table probe that misses the cache: positions with
+        // `STORE_FROM` empty cells are walked, not stored (the 18-empty count 1.05×).
+        let from = W::STORE_FROM + winner.is_some() as usize;
+        let stored = empties >= from && self.wide.is_some();
         if stored {
             if let Some(hit) = self.probe(w, empties) {
                 self.hits += 1;
@@ -331,7 +336,7 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
             winner = w.decided();
             self.decided += winner.is_some() as u64;
         }
-        if empties > W::STORE_FROM {
+        if empties > from {
             match (empties - 1 <= COMPACT_UP_TO, &self.compact, &self.wide) {
                 (true, &Some(ref table), _) => w.child_keys(|k| table.prefetch(k)),
                 (false, _, &Some(ref table)) => w.child_keys(|k| table.prefetch(k)),
