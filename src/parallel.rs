@@ -1,5 +1,6 @@
-//! Counting on several threads: the positions two plies below the root are the tasks,
-//! taken one at a time by each thread's [`Counter`], and the counters of walks with
+//! Counting on several threads: the positions a few plies below the root are the tasks
+//! (the fewest plies, from two, that give [`TASKS_PER_THREAD`] per thread), taken one
+//! at a time by each thread's [`Counter`], and the counters of walks with
 //! two-word keys (the 64-bit boards) share one compact table, a [`SharedTable`], so that
 //! a position one thread has counted is free to the others.
 //!
@@ -13,6 +14,15 @@ use std::sync::Mutex;
 use super::count::{Count, Counter, Outcomes, Store, Walk};
 use super::table::{huge_pages, prefetch_line, slots_for, weight_byte, TableKey};
 
+/// The root is split into at least this many tasks per thread where the first
+/// [`MAX_SPLIT`] plies allow: with fewer, one thread may be left with a large last task
+/// while the others wait (the 18-empty count's 8 tasks two plies down kept the second
+/// core idle 13% of the time).
+pub const TASKS_PER_THREAD: usize = 32;
+
+/// The deepest split of the root into tasks, in plies.
+pub const MAX_SPLIT: usize = 6;
+
 /// Counts the outcomes below `walk` on `threads` threads (with `stack` bytes of stack
 /// each; the calling thread works too), and returns them with the counters' statistics
 /// summed (see [`Counter::statistics`]). With tables (`entries` slots in all), the
@@ -21,8 +31,7 @@ use super::table::{huge_pages, prefetch_line, slots_for, weight_byte, TableKey};
 /// (on Dumbothello's long lines, twice the positions for no time saved). With `decide`,
 /// positions whose winner is known count their sequences only.
 pub fn count<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> Option<(Outcomes<C>, [u64; 3])> {
-    let mut tasks = Vec::new();
-    split(walk, 2, false, &mut tasks);
+    let tasks = tasks(walk, threads);
     if entries == 0 {
         return Some(work(&tasks, threads, stack, || Counter::<W, C>::new(0, decide)));
     }
@@ -32,8 +41,23 @@ pub fn count<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide
     Some(work(&tasks, threads, stack, || Counter::<W, C, &SharedTable>::with_store(Some(table), entries / 4 / threads, decide)))
 }
 
-/// The positions two plies (moves or passes) below `walk`, or fewer where the game ends
-/// first, each with whether its player to move is the opponent of `walk`'s.
+/// The tasks for `threads` threads: the positions the fewest plies below `walk`, from 2
+/// to [`MAX_SPLIT`], that number at least [`TASKS_PER_THREAD`] per thread (see
+/// [`split`]).
+fn tasks<W: Walk>(walk: &W, threads: usize) -> Vec<(W, bool)> {
+    let mut tasks = Vec::new();
+    for plies in 2..=MAX_SPLIT {
+        tasks.clear();
+        split(walk, plies, false, &mut tasks);
+        if tasks.len() >= TASKS_PER_THREAD * threads {
+            break;
+        }
+    }
+    tasks
+}
+
+/// The positions `plies` plies (moves or passes) below `walk`, or fewer where the game
+/// ends first, each with whether its player to move is the opponent of `walk`'s.
 fn split<W: Walk>(walk: &W, plies: usize, opponent: bool, tasks: &mut Vec<(W, bool)>) {
     if plies == 0 || walk.near_end().is_some() {
         tasks.push((walk.clone(), opponent));

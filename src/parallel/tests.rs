@@ -1,5 +1,7 @@
 //! The shared table under concurrent writers and readers, and its replacement rule.
 
+use super::super::count::BitWalk;
+use super::super::rules::Flanking;
 use super::*;
 
 /// Distinct keys whose hashes collide in nothing but their bucket.
@@ -59,4 +61,41 @@ fn a_shared_table_keeps_the_heavier_entry() {
     // Storing a key again replaces its entry in place.
     t.put(key(45_000), [1, 2, 3], 1);
     assert!(t.get(key(45_000)).map_or(true, |v| v == [1, 2, 3]));
+}
+
+/// The walk of an 8×8 board written as 64 cells (`X` to move, `O`, `-` empty).
+fn walk_of(cells: &str) -> BitWalk<Flanking> {
+    let bits = |c: char| cells.chars().enumerate().filter(|&(_, x)| x == c).fold(0u64, |b, (i, _)| b | 1 << i);
+    BitWalk::new(bits('X'), bits('O'), bits('-'), 0)
+}
+
+#[test]
+fn a_narrow_root_is_split_deeper() {
+    // The bench's 18-empty position: 8 positions two plies down, 121 four plies down.
+    let narrow = walk_of("X-------X------XX-----XXXOOOOXXXXXXXXXXXXXXXOXOXXXXXXXXXXXXXXXXX");
+    let mut two = Vec::new();
+    split(&narrow, 2, false, &mut two);
+    assert!(two.len() < 2 * TASKS_PER_THREAD, "{} tasks two plies down", two.len());
+    assert!(tasks(&narrow, 2).len() >= 2 * TASKS_PER_THREAD);
+    assert!(tasks(&narrow, 1).len() >= TASKS_PER_THREAD);
+}
+
+#[test]
+fn the_tasks_add_up_to_the_root() {
+    // 10 empty cells; up to 6 plies of split for 8 threads, down to ends and passes.
+    let walk = walk_of("O--OOOOX-OOOOOOXOOXXOOOXOOXOOXOXOXOXOXOXO--OXOXXO-OXXXOX-OXXX---");
+    let whole = Counter::<_, u64>::new(0, false).count(&mut walk.clone());
+    for &threads in [1, 2, 8, 1000].iter() {
+        let mut sum = Outcomes::<u64>::default();
+        for (task, opponent) in tasks(&walk, threads) {
+            let o = Counter::<_, u64>::new(0, false).count(&mut task.clone());
+            if opponent {
+                sum.add_opponent(&o);
+            } else {
+                sum.add(&o);
+            }
+        }
+        assert_eq!(sum, whole, "{} threads", threads);
+    }
+    assert_eq!((whole.wins, whole.losses, whole.draws), (128_853, 31_233, 5_719));
 }
