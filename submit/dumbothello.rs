@@ -790,7 +790,8 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 			return t;
 		}
 		let empties = w.empties();
-		let stored = empties >= W::STORE_FROM && self.wide.is_some();
+		let from = W::STORE_FROM + winner.is_some() as usize;
+		let stored = empties >= from && self.wide.is_some();
 		if stored {
 			if let Some(hit) = self.probe(w, empties) {
 				self.hits += 1;
@@ -802,7 +803,7 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 			winner = w.decided();
 			self.decided += winner.is_some() as u64;
 		}
-		if empties > W::STORE_FROM {
+		if empties > from {
 			match (empties - 1 <= COMPACT_UP_TO, &self.compact, &self.wide) {
 				(true, &Some(ref table), _) => w.child_keys(|k| table.prefetch(k)),
 				(false, _, &Some(ref table)) => w.child_keys(|k| table.prefetch(k)),
