@@ -1446,10 +1446,17 @@ fn count_with<W: Walk>(walk: W, empties: usize, to_move: Color, options: &Option
 
 pub const MAX_TABLE_ENTRIES: usize = 1 << 22;
 
+pub fn table_entries(empties: usize) -> usize {
+	let shift = 2 * 13usize.saturating_sub(empties);
+	MAX_TABLE_ENTRIES >> shift.min(12)
+}
+
+pub const THREADS_FROM: usize = 10;
+
 fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, options: &Options) -> Report {
-	let entries = if options.table { MAX_TABLE_ENTRIES } else { 0 };
+	let entries = if options.table { table_entries(empties) } else { 0 };
 	let threads = match options.threads {
-		0 if empties >= 14 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+		0 if empties >= THREADS_FROM => std::thread::available_parallelism().map_or(1, |n| n.get()),
 		0 => 1,
 		n => n,
 	};
