@@ -182,9 +182,13 @@ pub trait Walk: Clone + Send + Sync {
     fn empties(&self) -> usize;
     /// The table key of the position.
     fn key(&self) -> Self::Key;
+    /// Calls `f` with the table key of the position (which it need not copy).
+    fn with_key<T, F: FnOnce(&Self::Key) -> T>(&self, f: F) -> T {
+        f(&self.key())
+    }
     /// The value `table` holds for the position, if any.
     fn probe<'t, V>(&self, table: &'t Table<Self::Key, V>) -> Option<&'t V> {
-        table.get(&self.key())
+        self.with_key(|key| table.get(key))
     }
     /// The key as two words, if it is that small: threads can then share one table.
     fn words(_key: &Self::Key) -> Option<(u64, u64)> {
@@ -907,8 +911,8 @@ impl<R: Rules> Walk for BoardWalk<R> {
         self.key.clone()
     }
 
-    fn probe<'t, V>(&self, table: &'t Table<Vec<u64>, V>) -> Option<&'t V> {
-        table.get(&self.key)
+    fn with_key<T, F: FnOnce(&Vec<u64>) -> T>(&self, f: F) -> T {
+        f(&self.key)
     }
 
     /// The last empty cell is counted from flip counts, without making the move.
@@ -928,8 +932,8 @@ impl<R: Rules> Walk for BoardWalk<R> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Threads to split the work across (1: count on the calling thread; 0: every core
-    /// from [`THREADS_FROM`] empty cells, else one). The general board counts on one thread
-    /// when it uses a table (threads share tables only on 64-bit boards, see
+    /// from [`THREADS_FROM`] empty cells, else one). The general board counts on one
+    /// thread when it has a table and more than [`COMPACT_UP_TO`] empty cells (see
     /// [`super::parallel::count`]), and so do builds without the `threads` feature (the
     /// judges' bundles).
     pub threads: usize,
@@ -1134,7 +1138,7 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
 }
 
 /// Counts on `threads` threads ([`super::parallel::count`]), in cargo builds (the
-/// `threads` feature, on by default), where it can.
+/// `threads` feature, on by default), where it is worth it.
 #[cfg(feature = "threads")]
 fn on_threads<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> Option<(Outcomes<C>, [u64; 3])> {
     super::parallel::count(walk, threads, entries, decide, stack)

@@ -1,18 +1,19 @@
 //! Counting on several threads: the positions a few plies below the root are the tasks
 //! (the fewest plies, from two, that give [`TASKS_PER_THREAD`] per thread), taken one
-//! at a time by each thread's [`Counter`], and the counters of walks with
-//! two-word keys (the 64-bit boards) share one compact table, a [`SharedTable`], so that
-//! a position one thread has counted is free to the others.
+//! at a time by each thread's [`Counter`], and the counters share one compact table, so
+//! that a position one thread has counted is free to the others: a lock-free
+//! [`SharedTable`] for walks with two-word keys (the 64-bit boards), a [`LockedTable`]
+//! of [`Table`]s behind locks for the others (the general board).
 //!
 //! Only cargo builds count on threads (the `threads` feature, on by default): the
 //! judges' single-file bundles leave this module out and count on one thread, as judges
 //! measure the time of every thread and some forbid starting them.
 
 use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
-use super::count::{Count, Counter, Outcomes, Store, Walk};
-use super::table::{huge_pages, prefetch_line, slots_for, weight_byte, TableKey};
+use super::count::{Count, Counter, Outcomes, Store, Walk, COMPACT_UP_TO};
+use super::table::{huge_pages, prefetch_line, slots_for, weight_byte, Table, TableKey};
 
 /// The root is split into at least this many tasks per thread where the first
 /// [`MAX_SPLIT`] plies allow: with fewer, one thread may be left with a large last task
@@ -26,19 +27,32 @@ pub const MAX_SPLIT: usize = 6;
 /// Counts the outcomes below `walk` on `threads` threads (with `stack` bytes of stack
 /// each; the calling thread works too), and returns them with the counters' statistics
 /// summed (see [`Counter::statistics`]). With tables (`entries` slots in all), the
-/// threads share the compact one, which needs two-word keys: for other walks this
-/// returns `None`, as tables of their own would each miss what the other threads found
-/// (on Dumbothello's long lines, twice the positions for no time saved). With `decide`,
-/// positions whose winner is known count their sequences only.
+/// threads share the compact one (tables of their own would each miss what the other
+/// threads found): a [`SharedTable`] where the keys are two words, else a
+/// [`LockedTable`]. The few positions with more than [`COMPACT_UP_TO`] empty cells go to
+/// a table per thread, so a walk with a table and more empty cells than that whose keys
+/// are longer (Dumbothello's long lines, where such positions are most of the count:
+/// 1.8 times the positions on two threads, for no time saved) gets `None`: it is better
+/// counted on one thread. With `decide`, positions whose winner is known count their
+/// sequences only.
 pub fn count<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> Option<(Outcomes<C>, [u64; 3])> {
-    let tasks = tasks(walk, threads);
-    if entries == 0 {
-        return Some(work(&tasks, threads, stack, || Counter::<W, C>::new(0, decide)));
+    let two_words = W::words(&walk.key()).is_some();
+    if entries > 0 && !two_words && walk.empties() > COMPACT_UP_TO {
+        return None;
     }
-    W::words(&walk.key())?;
-    let table = SharedTable::new(entries);
-    let table = &table;
-    Some(work(&tasks, threads, stack, || Counter::<W, C, &SharedTable>::with_store(Some(table), entries / 4 / threads, decide)))
+    let tasks = tasks(walk, threads);
+    let wide = entries / 4 / threads;
+    Some(if entries == 0 {
+        work(&tasks, threads, stack, || Counter::<W, C>::new(0, decide))
+    } else if two_words {
+        let table = SharedTable::new(entries);
+        let table = &table;
+        work(&tasks, threads, stack, || Counter::<W, C, &SharedTable>::with_store(Some(table), wide, decide))
+    } else {
+        let table = LockedTable::new(entries);
+        let table = &table;
+        work(&tasks, threads, stack, || Counter::<W, C, &LockedTable<W::Key>>::with_store(Some(table), wide, decide))
+    })
 }
 
 /// The tasks for `threads` threads: the positions the fewest plies below `walk`, from 2
@@ -247,6 +261,60 @@ impl SharedTable {
     pub fn prefetch(&self, key: (u64, u64)) {
         prefetch_line(self.bucket(key) as *const SharedBucket as *const i8);
     }
+}
+
+/// A table that threads share for keys of any size: [`LOCKED_SHARDS`] [`Table`]s, each
+/// behind its own lock, the key's hash choosing the shard. With a few threads and many
+/// shards, a lock is almost never contended, and taking a free one costs far less than
+/// the general board's walk spends on a position.
+///
+/// ```
+/// use othello::parallel::LockedTable;
+/// let t: LockedTable<Vec<u64>> = LockedTable::new(1 << 12);
+/// std::thread::scope(|s| {
+///     s.spawn(|| t.shard(&vec![1, 2, 3]).put(vec![1, 2, 3], [4, 5, 6], 10));
+/// });
+/// assert_eq!(t.shard(&vec![1, 2, 3]).get(&vec![1, 2, 3]), Some(&[4, 5, 6]));
+/// assert_eq!(t.shard(&vec![3, 2, 1]).get(&vec![3, 2, 1]), None);
+/// ```
+pub struct LockedTable<K> {
+    shards: Vec<Mutex<Table<K, [u32; 3]>>>,
+}
+
+/// The number of shards of a [`LockedTable`].
+pub const LOCKED_SHARDS: usize = 64;
+
+impl<K: TableKey> LockedTable<K> {
+    /// A table of up to `entries` slots in all, each shard growing on its own.
+    pub fn new(entries: usize) -> LockedTable<K> {
+        LockedTable { shards: (0..LOCKED_SHARDS).map(|_| Mutex::new(Table::new(entries / LOCKED_SHARDS))).collect() }
+    }
+
+    /// The locked shard of `key` (by the top bits of its hash: the shard's own table picks
+    /// its bucket by the low ones). A thread that panicked holding a lock left the shard
+    /// whole, as a table changes only between probes, so a poisoned lock is taken anyway.
+    pub fn shard(&self, key: &K) -> MutexGuard<'_, Table<K, [u32; 3]>> {
+        let shard = &self.shards[(key.hash64() >> 58) as usize % LOCKED_SHARDS];
+        shard.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// A locked table is the compact table of counters on several threads, for walks of
+/// any key.
+impl<'t, W: Walk> Store<W> for &'t LockedTable<W::Key> {
+    #[inline]
+    fn get(&self, w: &W) -> Option<[u32; 3]> {
+        w.with_key(|key| self.shard(key).get(key).cloned())
+    }
+
+    #[inline]
+    fn put(&mut self, w: &W, counts: [u32; 3], weight: u32) {
+        let key = w.key();
+        self.shard(&key).put(key, counts, weight);
+    }
+
+    #[inline]
+    fn prefetch(&self, _: &W::Key) {}
 }
 
 #[cfg(test)]

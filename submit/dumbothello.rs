@@ -701,8 +701,11 @@ pub trait Walk: Clone + Send + Sync {
 	fn margin(&self) -> i32;
 	fn empties(&self) -> usize;
 	fn key(&self) -> Self::Key;
+	fn with_key<T, F: FnOnce(&Self::Key) -> T>(&self, f: F) -> T {
+		f(&self.key())
+	}
 	fn probe<'t, V>(&self, table: &'t Table<Self::Key, V>) -> Option<&'t V> {
-		table.get(&self.key())
+		self.with_key(|key| table.get(key))
 	}
 	fn words(_key: &Self::Key) -> Option<(u64, u64)> {
 		None
@@ -1317,8 +1320,8 @@ impl<R: Rules> Walk for BoardWalk<R> {
 		self.key.clone()
 	}
 
-	fn probe<'t, V>(&self, table: &'t Table<Vec<u64>, V>) -> Option<&'t V> {
-		table.get(&self.key)
+	fn with_key<T, F: FnOnce(&Vec<u64>) -> T>(&self, f: F) -> T {
+		f(&self.key)
 	}
 
 	fn near_end(&self) -> Option<[u64; 3]> {

@@ -99,3 +99,54 @@ fn the_tasks_add_up_to_the_root() {
     }
     assert_eq!((whole.wins, whole.losses, whole.draws), (128_853, 31_233, 5_719));
 }
+
+#[test]
+fn a_locked_table_answers_every_thread_with_what_any_thread_stored() {
+    // Four threads store and read long keys; every hit is the value stored for its key,
+    // and keys stored by one thread are found by the others.
+    let t: LockedTable<Vec<u64>> = LockedTable::new(1 << 16);
+    let long = |i: u64| vec![i, !i, i.wrapping_mul(3), 7];
+    std::thread::scope(|s| {
+        for thread in 0..4u64 {
+            let t = &t;
+            s.spawn(move || {
+                for i in (thread..4_000).step_by(4) {
+                    t.shard(&long(i)).put(long(i), value(i), 5);
+                }
+                for i in 0..4_000u64 {
+                    if let Some(v) = t.shard(&long(i)).get(&long(i)) {
+                        assert_eq!(*v, value(i), "key {}", i);
+                    }
+                }
+            });
+        }
+    });
+    // A shard grows only once half full, so a few of its two-slot buckets are asked for
+    // a third entry and replace one (about 10 here); all the others are kept.
+    let found = (0..4_000u64).filter(|&i| t.shard(&long(i)).get(&long(i)) == Some(&value(i))).count();
+    assert!(found >= 3_960, "{} of 4,000 entries kept", found);
+}
+
+#[test]
+fn the_general_board_counts_on_threads_when_its_positions_fit_the_shared_table() {
+    use super::super::board::{Board, Color};
+    use super::super::count::BoardWalk;
+    // The tasks-test position on the general board: 10 empty cells, a locked table.
+    let cells = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOXOXOXOXOXOXO--OXOXXO-OXXXOX-OXXX---";
+    let mut board = Board::new(8, 8);
+    for (i, c) in cells.chars().enumerate() {
+        board.set(i, match c {
+            'X' => Some(Color::Black),
+            'O' => Some(Color::White),
+            _ => None,
+        });
+    }
+    let walk = BoardWalk::<Flanking>::new(&board, Color::Black);
+    let (o, [nodes, hits, _]) = count::<_, u64>(&walk, 2, 1 << 12, false, 1 << 20).expect("threads for 10 empty cells");
+    assert_eq!((o.wins, o.losses, o.draws), (128_853, 31_233, 5_719));
+    assert!(nodes > 0 && hits > 0, "{} nodes, {} hits", nodes, hits);
+    // With more empty cells than the shared table keeps, one thread is better.
+    let mut start = Board::start(8);
+    start.set(0, None);
+    assert!(count::<_, u64>(&BoardWalk::<Flanking>::new(&start, Color::Black), 2, 1 << 12, false, 1 << 20).is_none());
+}
