@@ -315,6 +315,34 @@ impl Board {
         }
     }
 
+    /// The eight rays from cell `i` ([`Board::ray`]), in the order of [`DIRECTIONS`]: the
+    /// room to each edge is found once, not once per ray.
+    ///
+    /// ```
+    /// use othello::board::Board;
+    /// let b = Board::new(3, 4);
+    /// for (d, ray) in b.rays(5).iter().enumerate() {
+    ///     assert!(ray.clone().eq(b.ray(5, d)));
+    /// }
+    /// ```
+    #[inline]
+    pub fn rays(&self, i: usize) -> [Ray; 8] {
+        let (r, c) = self.coords(i);
+        // Room to the north, south, west and east edges, and none to limit a step of 0.
+        let room = [r, self.rows - 1 - r, c, self.cols - 1 - c, usize::MAX];
+        let axis = |dx: isize, back: usize| match dx {
+            -1 => back,
+            1 => back + 1,
+            _ => 4,
+        };
+        let mut rays = [Ray { at: i, step: 0, left: 0 }; 8];
+        for (ray, &(dr, dc)) in rays.iter_mut().zip(DIRECTIONS.iter()) {
+            ray.step = dr * self.cols as isize + dc;
+            ray.left = room[axis(dr, 0)].min(room[axis(dc, 2)]);
+        }
+        rays
+    }
+
     /// Writes the board as `rows` lines of `cols` characters of `alphabet`, each ending
     /// in `\n`.
     ///
@@ -338,7 +366,7 @@ impl Board {
 }
 
 /// The cells along one direction from a cell to the edge of the board: see [`Board::ray`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Ray {
     at: usize,
     step: isize,

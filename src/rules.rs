@@ -15,7 +15,7 @@
 use std::fmt;
 
 use super::bitboard;
-use super::board::{Board, Color, DIRECTIONS};
+use super::board::{Board, Color, Ray, DIRECTIONS};
 
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,14 +141,14 @@ pub trait Rules {
 pub struct Flanking;
 
 impl Flanking {
-    /// The length of the run of opponent discs from cell `(r, c)` in direction `d` if a
-    /// disc of `color` closes it, else 0.
+    /// The length of the run of opponent discs along `ray` if a disc of `color` closes
+    /// it, else 0.
     #[inline]
-    fn bracket(board: &Board, color: Color, r: usize, c: usize, d: usize) -> usize {
+    fn bracket(board: &Board, color: Color, ray: Ray) -> usize {
         let mine = Some(color);
         let opponent = Some(color.opponent());
         let mut run = 0;
-        for i in board.ray_at(r, c, d) {
+        for i in ray {
             let cell = board.cell(i);
             if cell == opponent {
                 run += 1;
@@ -165,24 +165,35 @@ impl Flanking {
 impl Rules for Flanking {
     const PASSES: bool = true;
 
+    /// One pass along each ray: the run's cells are listed as they are read, and taken
+    /// back if no disc of `color` closes it.
     fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
         let start = out.len();
-        let (r, c) = board.coords(at);
-        for d in 0..DIRECTIONS.len() {
-            let run = Flanking::bracket(board, color, r, c, d);
-            out.extend(board.ray_at(r, c, d).take(run));
+        let (mine, opponent) = (Some(color), Some(color.opponent()));
+        for &ray in board.rays(at).iter() {
+            let run = out.len();
+            let mut closed = false;
+            for i in ray {
+                let cell = board.cell(i);
+                if cell != opponent {
+                    closed = cell == mine;
+                    break;
+                }
+                out.push(i);
+            }
+            if !closed {
+                out.truncate(run);
+            }
         }
         out.len() - start
     }
 
     fn flip_count(board: &Board, color: Color, at: usize) -> usize {
-        let (r, c) = board.coords(at);
-        (0..DIRECTIONS.len()).map(|d| Flanking::bracket(board, color, r, c, d)).sum()
+        board.rays(at).iter().map(|&ray| Flanking::bracket(board, color, ray)).sum()
     }
 
     fn is_legal(board: &Board, color: Color, at: usize) -> bool {
-        let (r, c) = board.coords(at);
-        (0..DIRECTIONS.len()).any(|d| Flanking::bracket(board, color, r, c, d) > 0)
+        board.rays(at).iter().any(|&ray| Flanking::bracket(board, color, ray) > 0)
     }
 
     /// The cells that a fixed point over the runs from each empty cell reaches

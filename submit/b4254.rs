@@ -608,6 +608,23 @@ impl Board {
 		}
 	}
 
+	#[inline]
+	pub fn rays(&self, i: usize) -> [Ray; 8] {
+		let (r, c) = self.coords(i);
+		let room = [r, self.rows - 1 - r, c, self.cols - 1 - c, usize::MAX];
+		let axis = |dx: isize, back: usize| match dx {
+			-1 => back,
+			1 => back + 1,
+			_ => 4,
+		};
+		let mut rays = [Ray { at: i, step: 0, left: 0 }; 8];
+		for (ray, &(dr, dc)) in rays.iter_mut().zip(DIRECTIONS.iter()) {
+			ray.step = dr * self.cols as isize + dc;
+			ray.left = room[axis(dr, 0)].min(room[axis(dc, 2)]);
+		}
+		rays
+	}
+
 	pub fn write<W: Write + ?Sized>(&self, out: &mut W, alphabet: &Alphabet) -> io::Result<()> {
 		let mut text = String::with_capacity(self.rows * (self.cols + 1));
 		let symbols = [alphabet.empty, alphabet.black, alphabet.white];
@@ -621,7 +638,7 @@ impl Board {
 	}
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Ray {
 	at: usize,
 	step: isize,
@@ -1847,7 +1864,7 @@ pub mod rules {
 use std::fmt;
 
 use super::bitboard;
-use super::board::{Board, Color, DIRECTIONS};
+use super::board::{Board, Color, Ray, DIRECTIONS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
@@ -1920,11 +1937,11 @@ pub struct Flanking;
 
 impl Flanking {
 	#[inline]
-	fn bracket(board: &Board, color: Color, r: usize, c: usize, d: usize) -> usize {
+	fn bracket(board: &Board, color: Color, ray: Ray) -> usize {
 		let mine = Some(color);
 		let opponent = Some(color.opponent());
 		let mut run = 0;
-		for i in board.ray_at(r, c, d) {
+		for i in ray {
 			let cell = board.cell(i);
 			if cell == opponent {
 				run += 1;
@@ -1943,22 +1960,31 @@ impl Rules for Flanking {
 
 	fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
 		let start = out.len();
-		let (r, c) = board.coords(at);
-		for d in 0..DIRECTIONS.len() {
-			let run = Flanking::bracket(board, color, r, c, d);
-			out.extend(board.ray_at(r, c, d).take(run));
+		let (mine, opponent) = (Some(color), Some(color.opponent()));
+		for &ray in board.rays(at).iter() {
+			let run = out.len();
+			let mut closed = false;
+			for i in ray {
+				let cell = board.cell(i);
+				if cell != opponent {
+					closed = cell == mine;
+					break;
+				}
+				out.push(i);
+			}
+			if !closed {
+				out.truncate(run);
+			}
 		}
 		out.len() - start
 	}
 
 	fn flip_count(board: &Board, color: Color, at: usize) -> usize {
-		let (r, c) = board.coords(at);
-		(0..DIRECTIONS.len()).map(|d| Flanking::bracket(board, color, r, c, d)).sum()
+		board.rays(at).iter().map(|&ray| Flanking::bracket(board, color, ray)).sum()
 	}
 
 	fn is_legal(board: &Board, color: Color, at: usize) -> bool {
-		let (r, c) = board.coords(at);
-		(0..DIRECTIONS.len()).any(|d| Flanking::bracket(board, color, r, c, d) > 0)
+		board.rays(at).iter().any(|&ray| Flanking::bracket(board, color, ray) > 0)
 	}
 
 	fn relevant(board: &Board) -> Vec<bool> {
