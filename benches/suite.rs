@@ -126,6 +126,64 @@ fn count_rows<R: Rules>(name: &str, board: &Board, to_move: Color, without_table
     }
 }
 
+/// An 8×8 position with `empties` empty cells reached by random legal moves from the start
+/// (a game that ends sooner is played again).
+fn game_position(rng: &mut Rng, empties: u32) -> Board {
+    loop {
+        let mut pos = Position::start();
+        let mut black = true;
+        while pos.empty().count_ones() > empties && !pos.is_over() {
+            if pos.legal() == 0 {
+                pos = pos.passed();
+            } else {
+                let moves: Vec<u32> = (0..64).filter(|&sq| pos.legal() >> sq & 1 == 1).collect();
+                pos = pos.play_square(moves[rng.below(moves.len())]);
+            }
+            black = !black;
+        }
+        if pos.empty().count_ones() == empties {
+            let (b, w) = if black { (pos.player, pos.opponent) } else { (pos.opponent, pos.player) };
+            let cell = |i: usize| if b >> i & 1 == 1 { Some(Color::Black) } else if w >> i & 1 == 1 { Some(Color::White) } else { None };
+            return Board::from_cells(8, 8, (0..64).map(cell).collect());
+        }
+    }
+}
+
+/// An 8×8 board of random discs with `empties` empty cells at random.
+fn random_discs(rng: &mut Rng, empties: usize) -> Board {
+    let mut board = Board::new(8, 8);
+    for i in 0..64 {
+        board.set(i, Some(if rng.below(2) == 0 { Color::Black } else { Color::White }));
+    }
+    while board.empties() < empties {
+        let i = rng.below(64);
+        board.set(i, None);
+    }
+    board
+}
+
+/// Counts each board with the default options, white to move, and prints the total time
+/// and the slowest board's time (best of three runs of it) and counts.
+fn worst_of(name: &str, boards: &[Board]) {
+    let mut total = Duration::default();
+    let mut worst = (Duration::default(), 0);
+    for (i, board) in boards.iter().enumerate() {
+        let t = Instant::now();
+        count::<Flanking>(board, Color::White, &Options::default());
+        let time = t.elapsed();
+        total += time;
+        if time > worst.0 {
+            worst = (time, i);
+        }
+    }
+    let board = &boards[worst.1];
+    let mut report = None;
+    let time = best(3, || report = Some(count::<Flanking>(board, Color::White, &Options::default())));
+    let r = report.expect("a count");
+    let detail = format!("{:.0} ms in all; the slowest: {} / {} / {}, {:.2e} nodes", total.as_secs_f64() * 1e3, r.black, r.white, r.draws, r.nodes as f64);
+    row(&format!("{} (slowest)", name), time, &detail);
+}
+
 /// Whether the bench run asked for cases named with `what` (all when no filter given;
 /// the words match regardless of case).
 fn wanted(what: &str) -> bool {
@@ -173,6 +231,16 @@ fn main() {
         for &(name, cells, side) in cases.iter().filter(|c| wanted(c.0)) {
             let to_move = if side == 'X' { Color::Black } else { Color::White };
             count_rows::<Flanking>(name, &board64(cells), to_move, true);
+        }
+        // The worst of many 10-empty positions (white to move, as the judge's): positions
+        // reached by random moves from the start, and boards of random discs.
+        for &(games, count) in [(true, 1000), (false, 300)].iter() {
+            let name = if games { "b4254: 8x8, 10 empties, 1000 random game positions" } else { "b4254: 8x8, 10 empties, 300 boards of random discs" };
+            if wanted(name) {
+                let mut rng = Rng(if games { 0x3c6e_f372_fe94_f82b } else { 0xa54f_f53a_5f1d_36f1 });
+                let boards: Vec<Board> = (0..count).map(|_| if games { game_position(&mut rng, 10) } else { random_discs(&mut rng, 10) }).collect();
+                worst_of(name, &boards);
+            }
         }
         // 100x100 boards of random discs with 10 empty cells: scattered, or a 2x5 block
         // (a few hundred of the 10,000 cells can matter: 223 and 246).
