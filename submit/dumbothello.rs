@@ -525,40 +525,34 @@ impl Board {
 
 	#[inline]
 	pub fn ray(&self, i: usize, d: usize) -> Ray {
-		let (r, c) = self.coords(i);
-		self.ray_at(r, c, d)
-	}
-
-	#[inline]
-	pub fn ray_at(&self, r: usize, c: usize, d: usize) -> Ray {
-		let (dr, dc) = DIRECTIONS[d];
-		let room = |x: usize, dx: isize, size: usize| match dx {
-			-1 => x,
-			1 => size - 1 - x,
-			_ => usize::MAX,
-		};
-		Ray {
-			at: r * self.cols + c,
-			step: dr * self.cols as isize + dc,
-			left: room(r, dr, self.rows).min(room(c, dc, self.cols)),
-		}
+		self.ray_within(i, &self.room(i), d)
 	}
 
 	#[inline]
 	pub fn rays(&self, i: usize) -> [Ray; 8] {
-		let (r, c) = self.coords(i);
-		let room = [r, self.rows - 1 - r, c, self.cols - 1 - c, usize::MAX];
-		let axis = |dx: isize, back: usize| match dx {
-			-1 => back,
-			1 => back + 1,
-			_ => 4,
-		};
+		let room = self.room(i);
 		let mut rays = [Ray { at: i, step: 0, left: 0 }; 8];
-		for (ray, &(dr, dc)) in rays.iter_mut().zip(DIRECTIONS.iter()) {
-			ray.step = dr * self.cols as isize + dc;
-			ray.left = room[axis(dr, 0)].min(room[axis(dc, 2)]);
+		for (d, ray) in rays.iter_mut().enumerate() {
+			*ray = self.ray_within(i, &room, d);
 		}
 		rays
+	}
+
+	#[inline]
+	fn room(&self, i: usize) -> [usize; 5] {
+		let (r, c) = self.coords(i);
+		[r, self.rows - 1 - r, c, self.cols - 1 - c, usize::MAX]
+	}
+
+	#[inline]
+	fn ray_within(&self, i: usize, room: &[usize; 5], d: usize) -> Ray {
+		let (dr, dc) = DIRECTIONS[d];
+		let along = |dx: isize, back: usize| match dx {
+			-1 => room[back],
+			1 => room[back + 1],
+			_ => room[4],
+		};
+		Ray { at: i, step: dr * self.cols as isize + dc, left: along(dr, 0).min(along(dc, 2)) }
 	}
 
 	pub fn write<W: Write + ?Sized>(&self, out: &mut W, alphabet: &Alphabet) -> io::Result<()> {
