@@ -291,8 +291,9 @@ impl<K: TableKey> LockedTable<K> {
     }
 
     /// The locked shard of `key` (by the top bits of its hash: the shard's own table picks
-    /// its bucket by the low ones). A thread that panicked holding a lock left the shard
-    /// whole, as a table changes only between probes, so a poisoned lock is taken anyway.
+    /// its bucket by the low ones). A poisoned lock is taken anyway: a lock is held only
+    /// for one probe or store, which do not panic, and a panic elsewhere in a count ends
+    /// the count whatever the table holds.
     pub fn shard(&self, key: &K) -> MutexGuard<'_, Table<K, [u32; 3]>> {
         let shard = &self.shards[(key.hash64() >> 58) as usize % LOCKED_SHARDS];
         shard.lock().unwrap_or_else(|e| e.into_inner())
