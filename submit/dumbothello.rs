@@ -1073,8 +1073,9 @@ fn few<R: Rules, F: Fn(u64, u64, u32) -> u32>(p: u64, o: u64, empty: u64, margin
 	}
 	let mut total = [0u64; 3];
 	let mut moved = false;
-	for sq in Bits(empty) {
-		let f = R::bit_flips(p, o, sq);
+	let squares = [first, rest.trailing_zeros(), (rest & rest.wrapping_sub(1)).trailing_zeros()];
+	let all = [R::bit_flips(p, o, squares[0]), R::bit_flips(p, o, squares[1]), R::bit_flips(p, o, squares[2])];
+	for (&sq, &f) in squares.iter().zip(all.iter()) {
 		if f != 0 {
 			moved = true;
 			let placed = 1u64 << sq;
@@ -1133,8 +1134,8 @@ fn last_two<R: Rules, F: Fn(u64, u64, u32) -> u32>(
 ) -> [u64; 3] {
 	let mut total = [0u64; 3];
 	let mut moved = false;
-	for &(x, y) in [(a, b), (b, a)].iter() {
-		let f = R::bit_flips(p, o, x);
+	let both = [R::bit_flips(p, o, a), R::bit_flips(p, o, b)];
+	for (&(x, y), &f) in [(a, b), (b, a)].iter().zip(both.iter()) {
 		if f != 0 {
 			moved = true;
 			let after = margin + 2 * f.count_ones() as i32 + 1;
