@@ -162,7 +162,7 @@ pub trait Walk: Clone + Send + Sync {
     /// The exact identity of the position, player to move included or implied.
     type Key: TableKey + Send;
     /// A move.
-    type Move: Copy;
+    type Move: Copy + Send + Sync;
     /// The moves of a position, owned so that the position can change meanwhile.
     type Moves: Iterator<Item = Self::Move>;
     /// What undoing a move needs.

@@ -43,26 +43,33 @@ pub fn count<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide
     let tasks = tasks(walk, threads);
     let wide = entries / 4 / threads;
     Some(if entries == 0 {
-        work(&tasks, threads, stack, || Counter::<W, C>::new(0, decide))
+        work(walk, &tasks, threads, stack, || Counter::<W, C>::new(0, decide))
     } else if two_words {
         let table = SharedTable::new(entries);
         let table = &table;
-        work(&tasks, threads, stack, || Counter::<W, C, &SharedTable>::with_store(Some(table), wide, decide))
+        work(walk, &tasks, threads, stack, || Counter::<W, C, &SharedTable>::with_store(Some(table), wide, decide))
     } else {
         let table = LockedTable::new(entries);
         let table = &table;
-        work(&tasks, threads, stack, || Counter::<W, C, &LockedTable<W::Key>>::with_store(Some(table), wide, decide))
+        work(walk, &tasks, threads, stack, || Counter::<W, C, &LockedTable<W::Key>>::with_store(Some(table), wide, decide))
     })
 }
+
+/// A task: the moves from the root to a position, and whether its player to move is the
+/// opponent of the root's. Tasks are paths, not copies of positions: a copy of the
+/// general board is as large as the board (a 1500×1500 board with ten empty cells took
+/// 1 GB in a hundred copies), and each thread replays the paths on a copy of its own.
+type Task<W> = (Vec<<W as Walk>::Move>, bool);
 
 /// The tasks for `threads` threads: the positions the fewest plies below `walk`, from 2
 /// to [`MAX_SPLIT`], that number at least [`TASKS_PER_THREAD`] per thread (see
 /// [`split`]).
-fn tasks<W: Walk>(walk: &W, threads: usize) -> Vec<(W, bool)> {
+fn tasks<W: Walk>(walk: &W, threads: usize) -> Vec<Task<W>> {
+    let mut walk = walk.clone();
     let mut tasks = Vec::new();
     for plies in 2..=MAX_SPLIT {
         tasks.clear();
-        split(walk, plies, false, &mut tasks);
+        split(&mut walk, plies, false, &mut Vec::new(), &mut tasks);
         if tasks.len() >= TASKS_PER_THREAD * threads {
             break;
         }
@@ -70,30 +77,45 @@ fn tasks<W: Walk>(walk: &W, threads: usize) -> Vec<(W, bool)> {
     tasks
 }
 
-/// The positions `plies` plies (moves or passes) below `walk`, or fewer where the game
-/// ends first, each with whether its player to move is the opponent of `walk`'s.
-fn split<W: Walk>(walk: &W, plies: usize, opponent: bool, tasks: &mut Vec<(W, bool)>) {
+/// The positions `plies` plies below `walk`, or fewer where the game ends or a player
+/// must pass first (such a position is one task), as paths continuing `path`. `walk` is
+/// left as it was.
+fn split<W: Walk>(walk: &mut W, plies: usize, opponent: bool, path: &mut Vec<W::Move>, tasks: &mut Vec<Task<W>>) {
     if plies == 0 || walk.near_end().is_some() {
-        tasks.push((walk.clone(), opponent));
+        tasks.push((path.clone(), opponent));
         return;
     }
     let moves: Vec<W::Move> = walk.moves().collect();
     if moves.is_empty() {
-        // A pass or the end: counted as one task.
-        tasks.push((walk.clone(), opponent));
+        tasks.push((path.clone(), opponent));
         return;
     }
     for m in moves {
-        let mut child = walk.clone();
-        child.play(m);
-        split(&child, plies - 1, !opponent, tasks);
+        let undo = walk.play(m);
+        path.push(m);
+        split(walk, plies - 1, !opponent, path, tasks);
+        path.pop();
+        walk.undo(m, undo);
     }
 }
 
-/// Counts `tasks` on the calling thread and `threads - 1` more, each with a counter made
-/// by `counter`. A thread that cannot be started only leaves more tasks to the others.
+/// The outcomes of the position at the end of `path` from `walk`, for its own player to
+/// move, counted by `counter`; `walk` is left as it was.
+fn count_task<W: Walk, C: Count, S: Store<W>>(counter: &mut Counter<W, C, S>, walk: &mut W, path: &[W::Move]) -> Outcomes<C> {
+    let undos: Vec<W::Undo> = path.iter().map(|&m| walk.play(m)).collect();
+    let outcomes = counter.count(walk);
+    for (&m, undo) in path.iter().zip(undos).rev() {
+        walk.undo(m, undo);
+    }
+    outcomes
+}
+
+/// Counts `tasks` below `walk` on the calling thread and `threads - 1` more, each with a
+/// counter made by `counter` and a copy of `walk`. A thread that cannot be started only
+/// leaves more tasks to the others.
 fn work<W: Walk, C: Count, S: Store<W>, F: Fn() -> Counter<W, C, S> + Sync>(
-    tasks: &[(W, bool)],
+    walk: &W,
+    tasks: &[Task<W>],
     threads: usize,
     stack: usize,
     counter: F,
@@ -102,14 +124,15 @@ fn work<W: Walk, C: Count, S: Store<W>, F: Fn() -> Counter<W, C, S> + Sync>(
     let total = Mutex::new((Outcomes::<C>::default(), [0u64; 3]));
     let worker = || {
         let mut counter = counter();
+        let mut walk = walk.clone();
         let mut mine = Outcomes::<C>::default();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             if i >= tasks.len() {
                 break;
             }
-            let (ref task, opponent) = tasks[i];
-            let o = counter.count(&mut task.clone());
+            let (ref path, opponent) = tasks[i];
+            let o = count_task(&mut counter, &mut walk, path);
             if opponent {
                 mine.add_opponent(&o);
             } else {

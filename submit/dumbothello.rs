@@ -701,7 +701,7 @@ pub trait Walk: Clone + Send + Sync {
 	const PASSES: bool;
 	const STORE_FROM: usize;
 	type Key: TableKey + Send;
-	type Move: Copy;
+	type Move: Copy + Send + Sync;
 	type Moves: Iterator<Item = Self::Move>;
 	type Undo;
 

@@ -74,7 +74,7 @@ fn a_narrow_root_is_split_deeper() {
     // The bench's 18-empty position: 8 positions two plies down, 121 four plies down.
     let narrow = walk_of("X-------X------XX-----XXXOOOOXXXXXXXXXXXXXXXOXOXXXXXXXXXXXXXXXXX");
     let mut two = Vec::new();
-    split(&narrow, 2, false, &mut two);
+    split(&mut narrow.clone(), 2, false, &mut Vec::new(), &mut two);
     assert!(two.len() < 2 * TASKS_PER_THREAD, "{} tasks two plies down", two.len());
     assert!(tasks(&narrow, 2).len() >= 2 * TASKS_PER_THREAD);
     assert!(tasks(&narrow, 1).len() >= TASKS_PER_THREAD);
@@ -87,8 +87,10 @@ fn the_tasks_add_up_to_the_root() {
     let whole = Counter::<_, u64>::new(0, false).count(&mut walk.clone());
     for &threads in [1, 2, 8, 1000].iter() {
         let mut sum = Outcomes::<u64>::default();
-        for (task, opponent) in tasks(&walk, threads) {
-            let o = Counter::<_, u64>::new(0, false).count(&mut task.clone());
+        let mut replayed = walk.clone();
+        for (path, opponent) in tasks(&walk, threads) {
+            let o = count_task(&mut Counter::<_, u64>::new(0, false), &mut replayed, &path);
+            assert_eq!((replayed.key(), replayed.empties()), (walk.key(), walk.empties()), "a task leaves the walk as it was");
             if opponent {
                 sum.add_opponent(&o);
             } else {
