@@ -200,8 +200,8 @@ pub trait Walk: Clone + Send + Sync {
     /// default nothing.
     fn child_keys<F: FnMut(&Self::Key)>(&self, _f: F) {}
     /// `[wins, losses, draws]` for the player to move, if the position is close enough to
-    /// the end to count directly.
-    fn near_end(&self) -> Option<[u64; 3]> {
+    /// the end to count directly. The walk may make moves meanwhile; it is left as it was.
+    fn near_end(&mut self) -> Option<[u64; 3]> {
         None
     }
     /// The number of sequences from here, if the position is close enough to the end to
@@ -533,7 +533,7 @@ impl<R: Rules> Walk for BitWalk<R> {
     }
 
     #[inline]
-    fn near_end(&self) -> Option<[u64; 3]> {
+    fn near_end(&mut self) -> Option<[u64; 3]> {
         if self.empty.count_ones() > FEW {
             return None;
         }
@@ -814,6 +814,48 @@ impl<R: Rules> BoardWalk<R> {
         self.key[0] ^= 1;
     }
 
+    /// The outcomes for the player to move when `a` and `b` are the only empty cells:
+    /// each move of the player to move (or, if there is none and the rules pass, of the
+    /// opponent) is made on the board alone and taken back, the last cell counted by
+    /// [`BoardWalk::finish_margin`].
+    fn last_two(&mut self, a: usize, b: usize) -> [u64; 3] {
+        let me = self.to_move;
+        let players = if R::PASSES { 2 } else { 1 };
+        for &player in [me, me.opponent()][..players].iter() {
+            let mut total = [0u64; 3];
+            let mut moved = false;
+            let mut flipped = std::mem::replace(&mut self.flipped, Vec::new());
+            for &(x, y) in [(a, b), (b, a)].iter() {
+                let start = flipped.len();
+                if R::flips(&self.board, player, x, &mut flipped) == 0 {
+                    continue;
+                }
+                moved = true;
+                for &i in &flipped[start..] {
+                    self.board.set(i, Some(player));
+                }
+                self.board.set(x, Some(player));
+                self.to_move = player.opponent();
+                let last = self.finish_margin(y);
+                let t = tally(if self.to_move == me { last } else { -last });
+                for k in 0..3 {
+                    total[k] += t[k];
+                }
+                self.to_move = me;
+                self.board.set(x, None);
+                for &i in &flipped[start..] {
+                    self.board.set(i, Some(player.opponent()));
+                }
+                flipped.truncate(start);
+            }
+            self.flipped = flipped;
+            if moved {
+                return total;
+            }
+        }
+        tally(self.margin())
+    }
+
     /// The disc margin, for the player to move, after the last move or the end.
     fn finish_margin(&self, at: usize) -> i32 {
         let margin = self.margin();
@@ -919,16 +961,18 @@ impl<R: Rules> Walk for BoardWalk<R> {
         f(&self.key)
     }
 
-    /// The last empty cell is counted from flip counts, without making the move.
-    fn near_end(&self) -> Option<[u64; 3]> {
-        match self.board.empties() {
-            0 => Some(tally(self.margin())),
-            1 => {
-                let at = self.playable.iter().cloned().find(|&i| self.board.cell(i).is_none());
-                at.map(|at| tally(self.finish_margin(at)))
-            }
-            _ => None,
+    /// The last two empty cells are counted directly: the first move is made on the board
+    /// alone (no key, no walk below), the last counted from flip counts without making it.
+    fn near_end(&mut self) -> Option<[u64; 3]> {
+        if self.board.empties() > 2 {
+            return None;
         }
+        let mut open = self.playable.iter().cloned().filter(|&i| self.board.cell(i).is_none());
+        Some(match (open.next(), open.next()) {
+            (Some(a), Some(b)) => self.last_two(a, b),
+            (Some(at), None) => tally(self.finish_margin(at)),
+            _ => tally(self.margin()),
+        })
     }
 }
 
