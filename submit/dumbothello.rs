@@ -1236,37 +1236,47 @@ impl<R: Rules> BoardWalk<R> {
 		self.key[0] ^= 1;
 	}
 
-	fn last_two(&mut self, a: usize, b: usize) -> [u64; 3] {
+	fn last_cells(&mut self, open: &[usize]) -> [u64; 3] {
+		if open.len() <= 1 {
+			return tally(open.first().map_or(self.margin(), |&at| self.finish_margin(at)));
+		}
 		let me = self.to_move;
 		let players = if R::PASSES { 2 } else { 1 };
 		for &player in [me, me.opponent()][..players].iter() {
 			let mut total = [0u64; 3];
 			let mut moved = false;
-			let mut flipped = std::mem::replace(&mut self.flipped, Vec::new());
-			for &(x, y) in [(a, b), (b, a)].iter() {
+			for (k, &x) in open.iter().enumerate() {
+				let mut flipped = std::mem::replace(&mut self.flipped, Vec::new());
 				let start = flipped.len();
-				if R::flips(&self.board, player, x, &mut flipped) == 0 {
+				let n = R::flips(&self.board, player, x, &mut flipped);
+				self.flipped = flipped;
+				if n == 0 {
 					continue;
 				}
 				moved = true;
-				for &i in &flipped[start..] {
+				for j in start..start + n {
+					let i = self.flipped[j];
 					self.board.set(i, Some(player));
 				}
 				self.board.set(x, Some(player));
 				self.to_move = player.opponent();
-				let last = self.finish_margin(y);
-				let t = tally(if self.to_move == me { last } else { -last });
+				let mut rest = [0usize; 2];
+				for (slot, &y) in rest.iter_mut().zip(open.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, y)| y)) {
+					*slot = y;
+				}
+				let t = self.last_cells(&rest[..open.len() - 1]);
+				let t = if self.to_move == me { t } else { [t[1], t[0], t[2]] };
 				for k in 0..3 {
 					total[k] += t[k];
 				}
 				self.to_move = me;
 				self.board.set(x, None);
-				for &i in &flipped[start..] {
+				for j in start..start + n {
+					let i = self.flipped[j];
 					self.board.set(i, Some(player.opponent()));
 				}
-				flipped.truncate(start);
+				self.flipped.truncate(start);
 			}
-			self.flipped = flipped;
 			if moved {
 				return total;
 			}
@@ -1309,7 +1319,7 @@ impl Iterator for Listed {
 
 impl<R: Rules> Walk for BoardWalk<R> {
 	const PASSES: bool = R::PASSES;
-	const STORE_FROM: usize = 3;
+	const STORE_FROM: usize = 4;
 	type Key = Vec<u64>;
 	type Move = u32;
 	type Moves = Listed;
@@ -1375,15 +1385,18 @@ impl<R: Rules> Walk for BoardWalk<R> {
 	}
 
 	fn near_end(&mut self) -> Option<[u64; 3]> {
-		if self.board.empties() > 2 {
+		if self.board.empties() > 3 {
 			return None;
 		}
-		let mut open = self.playable.iter().cloned().filter(|&i| self.board.cell(i).is_none());
-		Some(match (open.next(), open.next()) {
-			(Some(a), Some(b)) => self.last_two(a, b),
-			(Some(at), None) => tally(self.finish_margin(at)),
-			_ => tally(self.margin()),
-		})
+		let mut open = [0usize; 3];
+		let mut n = 0;
+		for &i in self.playable.iter() {
+			if self.board.cell(i).is_none() {
+				open[n] = i;
+				n += 1;
+			}
+		}
+		Some(self.last_cells(&open[..n]))
 	}
 }
 
