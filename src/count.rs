@@ -821,6 +821,7 @@ impl<R: Rules> BoardWalk<R> {
     /// rules pass, of the opponent) is made on the board alone and taken back, the last
     /// cell counted by [`BoardWalk::finish_margin`].
     fn last_cells(&mut self, open: &[usize]) -> [u64; 3] {
+        debug_assert!(open.len() <= 3);
         if open.len() <= 1 {
             return tally(open.first().map_or(self.margin(), |&at| self.finish_margin(at)));
         }
@@ -830,33 +831,28 @@ impl<R: Rules> BoardWalk<R> {
             let mut total = [0u64; 3];
             let mut moved = false;
             for (k, &x) in open.iter().enumerate() {
-                let mut flipped = std::mem::replace(&mut self.flipped, Vec::new());
-                let start = flipped.len();
-                let n = R::flips(&self.board, player, x, &mut flipped);
-                self.flipped = flipped;
-                if n == 0 {
+                let start = self.flipped.len();
+                if R::flips(&self.board, player, x, &mut self.flipped) == 0 {
                     continue;
                 }
                 moved = true;
-                for j in start..start + n {
-                    let i = self.flipped[j];
+                for &i in &self.flipped[start..] {
                     self.board.set(i, Some(player));
                 }
                 self.board.set(x, Some(player));
                 self.to_move = player.opponent();
-                let mut rest = [0usize; 2];
-                for (slot, &y) in rest.iter_mut().zip(open.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, y)| y)) {
-                    *slot = y;
-                }
+                // The cells left: `open` without `x`.
+                let mut rest = [0usize; 3];
+                rest[..open.len()].copy_from_slice(open);
+                rest.swap(k, open.len() - 1);
                 let t = self.last_cells(&rest[..open.len() - 1]);
                 let t = if self.to_move == me { t } else { [t[1], t[0], t[2]] };
-                for k in 0..3 {
-                    total[k] += t[k];
+                for (sum, n) in total.iter_mut().zip(t.iter()) {
+                    *sum += n;
                 }
                 self.to_move = me;
                 self.board.set(x, None);
-                for j in start..start + n {
-                    let i = self.flipped[j];
+                for &i in &self.flipped[start..] {
                     self.board.set(i, Some(player.opponent()));
                 }
                 self.flipped.truncate(start);
