@@ -133,10 +133,11 @@ fn game_position(rng: &mut Rng, empties: u32) -> Board {
         let mut pos = Position::start();
         let mut black = true;
         while pos.empty().count_ones() > empties && !pos.is_over() {
-            if pos.legal() == 0 {
+            let legal = pos.legal();
+            if legal == 0 {
                 pos = pos.passed();
             } else {
-                let moves: Vec<u32> = (0..64).filter(|&sq| pos.legal() >> sq & 1 == 1).collect();
+                let moves: Vec<u32> = (0..64).filter(|&sq| legal >> sq & 1 == 1).collect();
                 pos = pos.play_square(moves[rng.below(moves.len())]);
             }
             black = !black;

@@ -1239,7 +1239,7 @@ impl<R: Rules> BoardWalk<R> {
 	fn last_cells(&mut self, open: &[usize]) -> [u64; 3] {
 		debug_assert!(open.len() <= 3);
 		if open.len() <= 1 {
-			return tally(open.first().map_or(self.margin(), |&at| self.finish_margin(at)));
+			return tally(open.first().map_or_else(|| self.margin(), |&at| self.finish_margin(at)));
 		}
 		let me = self.to_move;
 		let players = if R::PASSES { 2 } else { 1 };
