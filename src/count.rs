@@ -969,7 +969,7 @@ impl<R: Rules> Walk for BoardWalk<R> {
         f(&self.key)
     }
 
-    /// The last three empty cells are counted directly ([`BoardWalk::last_cells`]): their
+    /// The last three empty cells are counted directly (`BoardWalk::last_cells`, private): their
     /// moves are made on the board alone (no key, no walk below), the last counted from
     /// flip counts without making it.
     fn near_end(&mut self) -> Option<[u64; 3]> {
