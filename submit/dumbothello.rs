@@ -1941,22 +1941,27 @@ pub trait Rules {
 pub struct Flanking;
 
 impl Flanking {
-	#[inline]
-	fn bracket(board: &Board, color: Color, ray: Ray) -> usize {
-		let mine = Some(color);
-		let opponent = Some(color.opponent());
-		let mut run = 0;
+	#[inline(always)]
+	fn scan<F: FnMut(usize)>(board: &Board, color: Color, ray: Ray, mut each: F) -> bool {
+		let (mine, opponent) = (Some(color), Some(color.opponent()));
 		for i in ray {
 			let cell = board.cell(i);
-			if cell == opponent {
-				run += 1;
-			} else if cell == mine {
-				return run;
-			} else {
-				return 0;
+			if cell != opponent {
+				return cell == mine;
 			}
+			each(i);
 		}
-		0
+		false
+	}
+
+	#[inline]
+	fn bracket(board: &Board, color: Color, ray: Ray) -> usize {
+		let mut run = 0;
+		if Flanking::scan(board, color, ray, |_| run += 1) {
+			run
+		} else {
+			0
+		}
 	}
 }
 
@@ -1965,19 +1970,9 @@ impl Rules for Flanking {
 
 	fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
 		let start = out.len();
-		let (mine, opponent) = (Some(color), Some(color.opponent()));
 		for &ray in board.rays(at).iter() {
 			let run = out.len();
-			let mut closed = false;
-			for i in ray {
-				let cell = board.cell(i);
-				if cell != opponent {
-					closed = cell == mine;
-					break;
-				}
-				out.push(i);
-			}
-			if !closed {
+			if !Flanking::scan(board, color, ray, |i| out.push(i)) {
 				out.truncate(run);
 			}
 		}
