@@ -10,7 +10,9 @@
 //! Everything here is shift-and-mask arithmetic: moves come from a fill along each of the
 //! eight directions, and the flips of a move are computed once, as a mask to XOR: along
 //! the eight rays from the square, or, in cargo builds for processors with BMI2, by
-//! `pext` look-up on the four lines through it.
+//! `pext` look-up on the four lines through it. In cargo builds for processors with
+//! AVX-512, `lanes` counts the last three empty cells of a count with the six orders of
+//! their moves side by side, one per 64-bit lane of a vector.
 
 use super::board::{Board, Color};
 
@@ -164,6 +166,150 @@ pub fn flanking_flips(p: u64, o: u64, sq: u32) -> u64 {
     return flips_by_lines(p, o, sq);
     #[cfg(not(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2")))]
     return flips_by_rays(p, o, sq);
+}
+
+/// The last three empty cells of a count under the standard rules, with the moves of each
+/// level side by side in the 64-bit lanes of AVX-512 vectors (the `avx512` feature, on
+/// processors with AVX-512F, CD and VPOPCNTDQ). See [`lanes::last_three`].
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+pub mod lanes {
+    use std::arch::x86_64::*;
+
+    /// The flips in each lane of the player with discs `p` against `o` at the cell whose
+    /// eight rays are `rays` (as [`super::RAYS`]: direction `d` in `rays[d]`). On a ray
+    /// towards higher bits the first cell that is not an opponent disc is the lowest one,
+    /// towards lower bits the highest (by `lzcnt`); the run before it flips if the mover
+    /// holds that cell.
+    #[inline(always)]
+    unsafe fn flips(p: __m512i, o: __m512i, rays: &[__m512i; 8]) -> __m512i {
+        let zero = _mm512_setzero_si512();
+        let one = _mm512_set1_epi64(1);
+        let top = _mm512_set1_epi64(i64::MIN);
+        let mut flips = zero;
+        for &d in [2, 3, 4, 5].iter() {
+            let ray = rays[d];
+            let blockers = _mm512_andnot_si512(o, ray);
+            let first = _mm512_and_si512(blockers, _mm512_sub_epi64(zero, blockers));
+            let closed = _mm512_test_epi64_mask(first, p);
+            // 0xf8: a | (b & c), in the lanes where the run is closed.
+            flips = _mm512_mask_ternarylogic_epi64::<0xf8>(flips, closed, ray, _mm512_sub_epi64(first, one));
+        }
+        for &d in [0, 1, 6, 7].iter() {
+            let ray = rays[d];
+            // 0xae: (b & !a) | c. Bit 0 is a sentinel, so that a highest blocker always
+            // exists; it closes a run only if it is in the ray.
+            let blockers = _mm512_ternarylogic_epi64::<0xae>(o, ray, one);
+            let first = _mm512_srlv_epi64(top, _mm512_lzcnt_epi64(blockers));
+            let closed = _mm512_test_epi64_mask(first, _mm512_and_si512(p, ray));
+            let above = _mm512_sub_epi64(zero, _mm512_add_epi64(first, first));
+            flips = _mm512_mask_ternarylogic_epi64::<0xf8>(flips, closed, ray, above);
+        }
+        flips
+    }
+
+    /// The first lanes of the pairs 0-1, 2-3 and 4-5.
+    const PAIRS: __mmask8 = 0b01_0101;
+
+    /// The lanes paired with those of `m`.
+    #[inline(always)]
+    fn partners(m: __mmask8) -> __mmask8 {
+        (m & PAIRS) << 1 | (m >> 1) & PAIRS
+    }
+
+    /// `2 × flips + 1` in each lane: what a move adds to its player's margin.
+    #[inline(always)]
+    unsafe fn gain(flips: __m512i) -> __m512i {
+        let n = _mm512_popcnt_epi64(flips);
+        _mm512_add_epi64(_mm512_add_epi64(n, n), _mm512_set1_epi64(1))
+    }
+
+    /// `[wins, losses, draws]` over the move sequences from a position whose only empty
+    /// cells are `cells`, for the player with discs `p` to move against `o` with margin
+    /// `margin` (`OUTCOMES`), or `[sequences, 0, 0]` (not `OUTCOMES`); `None` if that
+    /// player has no move, a case the caller counts.
+    ///
+    /// The six orders of the cells x, y, z are the lanes (0: x y z, 1: x z y, 2: y x z,
+    /// 3: y z x, 4: z x y, 5: z y x), two by two with the same first move. Each level's
+    /// flips are computed in all lanes at once: the first moves; the replies, and where
+    /// the opponent has neither cell (neither lane of the pair), the player's second move
+    /// after the pass; then the last cell for the player to move and for the other one.
+    /// A lane that is not a sequence drops out of the masks; without outcomes, the last
+    /// cell is one sequence whoever plays it, so no flips are needed there.
+    ///
+    /// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
+    #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
+    pub unsafe fn last_three<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 3], margin: i32) -> Option<[u64; 3]> {
+        // The rays of the three cells, direction by direction in lanes 0-2, then in the
+        // lanes of each level's cell.
+        let ray = |k: usize| _mm512_loadu_si512(super::RAYS[cells[k] as usize].as_ptr() as *const _);
+        let (rx, ry, rz) = (ray(0), ray(1), ray(2));
+        let mut by_direction = [_mm512_setzero_si512(); 8];
+        for d in 0..8 {
+            let xy = _mm512_permutex2var_epi64(rx, _mm512_setr_epi64(d, d + 8, 0, 0, 0, 0, 0, 0), ry);
+            by_direction[d as usize] = _mm512_mask_permutexvar_epi64(xy, 0b100, _mm512_set1_epi64(d), rz);
+        }
+        let in_lanes = |cell: __m512i| {
+            let mut rays = [_mm512_setzero_si512(); 8];
+            for d in 0..8 {
+                rays[d] = _mm512_permutexvar_epi64(cell, by_direction[d]);
+            }
+            rays
+        };
+        let (first_cell, second_cell) = (_mm512_setr_epi64(0, 0, 1, 1, 2, 2, 0, 0), _mm512_setr_epi64(1, 2, 0, 2, 0, 1, 0, 0));
+        let (r1, r2, r3) = (in_lanes(first_cell), in_lanes(second_cell), in_lanes(_mm512_setr_epi64(2, 1, 2, 0, 1, 0, 0, 0)));
+        let bits = _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_setr_epi64(cells[0] as i64, cells[1] as i64, cells[2] as i64, 0, 0, 0, 0, 0));
+        let (s1, s2) = (_mm512_permutexvar_epi64(first_cell, bits), _mm512_permutexvar_epi64(second_cell, bits));
+
+        // The first move.
+        let (p, o) = (_mm512_set1_epi64(p as i64), _mm512_set1_epi64(o as i64));
+        let f1 = flips(p, o, &r1);
+        let moved = _mm512_mask_test_epi64_mask(0b11_1111, f1, f1);
+        if moved == 0 {
+            return None;
+        }
+        // 0x96: a ^ b ^ c.
+        let (me1, other1) = (_mm512_xor_si512(o, f1), _mm512_ternarylogic_epi64::<0x96>(p, f1, s1));
+        let m1 = _mm512_add_epi64(_mm512_set1_epi64(margin as i64), gain(f1));
+        // The opponent's reply...
+        let f2 = flips(me1, other1, &r2);
+        let replied = _mm512_mask_test_epi64_mask(moved, f2, f2);
+        let mut me2 = _mm512_xor_si512(other1, f2);
+        let mut other2 = _mm512_ternarylogic_epi64::<0x96>(me1, f2, s2);
+        let mut m2 = _mm512_sub_epi64(m1, gain(f2));
+        // ... or, with neither cell, a pass: the player moves again, or the game is over.
+        let passed = moved & !(replied | partners(replied));
+        let (mut again, mut over) = (0, 0);
+        if passed != 0 {
+            let f = flips(other1, me1, &r2);
+            again = _mm512_mask_test_epi64_mask(passed, f, f);
+            over = passed & !(again | partners(again)) & PAIRS;
+            me2 = _mm512_mask_xor_epi64(me2, again, me1, f);
+            other2 = _mm512_mask_mov_epi64(other2, again, _mm512_ternarylogic_epi64::<0x96>(other1, f, s2));
+            m2 = _mm512_mask_add_epi64(m2, again, m1, gain(f));
+        }
+        let alive = replied | again;
+        if !OUTCOMES {
+            return Some([(alive | over).count_ones() as u64, 0, 0]);
+        }
+        // The last cell, by the player to move or else the other one. Both flips are
+        // computed: a branch on whether the second are needed costs more than they do.
+        let (f3, f4) = (flips(me2, other2, &r3), flips(other2, me2, &r3));
+        let by_mover = _mm512_mask_test_epi64_mask(alive, f3, f3);
+        let by_other = _mm512_mask_test_epi64_mask(alive & !by_mover, f4, f4);
+        let last = _mm512_sub_epi64(_mm512_maskz_mov_epi64(by_mover, gain(f3)), _mm512_maskz_mov_epi64(by_other, gain(f4)));
+        // `last` is for the player who moves third: the first player where the opponent
+        // replied, the opponent where the first player moved again.
+        let end = _mm512_mask_sub_epi64(_mm512_add_epi64(m2, last), again, m2, last);
+        let end = _mm512_mask_mov_epi64(end, over, m1);
+        let ended = alive | over;
+        let zero = _mm512_setzero_si512();
+        let count = |m: __mmask8| m.count_ones() as u64;
+        Some([
+            count(_mm512_mask_cmpgt_epi64_mask(ended, end, zero)),
+            count(_mm512_mask_cmplt_epi64_mask(ended, end, zero)),
+            count(_mm512_mask_cmpeq_epi64_mask(ended, end, zero)),
+        ])
+    }
 }
 
 /// [`flanking_flips`] computed along the eight rays from `sq`, with shifts and masks only.

@@ -7,7 +7,8 @@
 //!
 //! - [`BitWalk`]: boards within 8×8 on 64-bit bit sets (player to move, opponent), with
 //!   the last three empty cells counted by a direct recursion that makes no move for the
-//!   last one (its flip counts decide);
+//!   last one (its flip counts decide), or, under the standard rules on processors with
+//!   AVX-512, by all six orders of their moves at once ([`Rules::bit_last_three`]);
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts,
 //!   the last three empty cells counted by moves made on the board alone.
 //!
@@ -548,6 +549,11 @@ impl<R: Rules> Walk for BitWalk<R> {
                 R::bit_flips(p, o, sq).count_ones()
             }
         };
+        if let Some(cells) = three_cells(self.empty) {
+            if let Some(t) = R::bit_last_three(p, o, cells, self.margin()) {
+                return Some(t);
+            }
+        }
         Some(few::<R, _>(p, o, self.empty, self.margin(), &last))
     }
 
@@ -555,6 +561,11 @@ impl<R: Rules> Walk for BitWalk<R> {
     fn near_end_sequences(&self) -> Option<u64> {
         if self.empty.count_ones() > FEW {
             return None;
+        }
+        if let Some(cells) = three_cells(self.empty) {
+            if let Some(n) = R::bit_last_three_sequences(self.p, self.o, cells) {
+                return Some(n);
+            }
         }
         Some(few_sequences::<R>(self.p, self.o, self.empty))
     }
@@ -574,6 +585,16 @@ impl<R: Rules> Walk for BitWalk<R> {
         } else {
             None
         }
+    }
+}
+
+/// The cells of `empty` in increasing order, if there are exactly three.
+#[inline]
+fn three_cells(empty: u64) -> Option<[u32; 3]> {
+    if empty.count_ones() == 3 {
+        Some([empty.trailing_zeros(), (empty & (empty - 1)).trailing_zeros(), 63 - empty.leading_zeros()])
+    } else {
+        None
     }
 }
 

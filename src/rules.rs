@@ -59,6 +59,20 @@ pub trait Rules {
     /// move `sq` against discs `o`.
     fn bit_flips(p: u64, o: u64, sq: u32) -> u64;
 
+    /// On a 64-bit board with the three empty cells `cells`: `[wins, losses, draws]` of
+    /// the player with discs `p` to move against `o` (margin `margin`), where a faster
+    /// count than move by move exists and that player has a move; else `None`.
+    #[inline]
+    fn bit_last_three(_p: u64, _o: u64, _cells: [u32; 3], _margin: i32) -> Option<[u64; 3]> {
+        None
+    }
+
+    /// As [`Rules::bit_last_three`], for the number of sequences only.
+    #[inline]
+    fn bit_last_three_sequences(_p: u64, _o: u64, _cells: [u32; 3]) -> Option<u64> {
+        None
+    }
+
     /// The cells that matter to the rest of the game from `board`: the empty cells,
     /// every disc that a later move could flip, and every disc that could close a run
     /// that flips (a superset of them is fine). Every other cell keeps its disc to the
@@ -214,6 +228,22 @@ impl Rules for Flanking {
     #[inline]
     fn bit_flips(p: u64, o: u64, sq: u32) -> u64 {
         bitboard::flanking_flips(p, o, sq)
+    }
+
+    /// [`bitboard::lanes::last_three`] where the build targets AVX-512.
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    #[inline]
+    fn bit_last_three(p: u64, o: u64, cells: [u32; 3], margin: i32) -> Option<[u64; 3]> {
+        // SAFETY: the build targets a processor with both features (`target_feature`).
+        unsafe { bitboard::lanes::last_three::<true>(p, o, cells, margin) }
+    }
+
+    /// [`bitboard::lanes::last_three`] where the build targets AVX-512.
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    #[inline]
+    fn bit_last_three_sequences(p: u64, o: u64, cells: [u32; 3]) -> Option<u64> {
+        // SAFETY: the build targets a processor with the features (`target_feature`).
+        unsafe { bitboard::lanes::last_three::<false>(p, o, cells, 0).map(|t| t[0]) }
     }
 
     #[inline]

@@ -1069,6 +1069,11 @@ impl<R: Rules> Walk for BitWalk<R> {
 				R::bit_flips(p, o, sq).count_ones()
 			}
 		};
+		if let Some(cells) = three_cells(self.empty) {
+			if let Some(t) = R::bit_last_three(p, o, cells, self.margin()) {
+				return Some(t);
+			}
+		}
 		Some(few::<R, _>(p, o, self.empty, self.margin(), &last))
 	}
 
@@ -1076,6 +1081,11 @@ impl<R: Rules> Walk for BitWalk<R> {
 	fn near_end_sequences(&self) -> Option<u64> {
 		if self.empty.count_ones() > FEW {
 			return None;
+		}
+		if let Some(cells) = three_cells(self.empty) {
+			if let Some(n) = R::bit_last_three_sequences(self.p, self.o, cells) {
+				return Some(n);
+			}
 		}
 		Some(few_sequences::<R>(self.p, self.o, self.empty))
 	}
@@ -1092,6 +1102,15 @@ impl<R: Rules> Walk for BitWalk<R> {
 		} else {
 			None
 		}
+	}
+}
+
+#[inline]
+fn three_cells(empty: u64) -> Option<[u32; 3]> {
+	if empty.count_ones() == 3 {
+		Some([empty.trailing_zeros(), (empty & (empty - 1)).trailing_zeros(), 63 - empty.leading_zeros()])
+	} else {
+		None
 	}
 }
 
@@ -1935,6 +1954,16 @@ pub trait Rules {
 	fn bit_moves(p: u64, o: u64, empty: u64) -> u64;
 
 	fn bit_flips(p: u64, o: u64, sq: u32) -> u64;
+
+	#[inline]
+	fn bit_last_three(_p: u64, _o: u64, _cells: [u32; 3], _margin: i32) -> Option<[u64; 3]> {
+		None
+	}
+
+	#[inline]
+	fn bit_last_three_sequences(_p: u64, _o: u64, _cells: [u32; 3]) -> Option<u64> {
+		None
+	}
 
 	fn relevant(board: &Board) -> Vec<bool>;
 

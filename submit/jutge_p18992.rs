@@ -811,6 +811,16 @@ pub trait Rules {
 
 	fn bit_flips(p: u64, o: u64, sq: u32) -> u64;
 
+	#[inline]
+	fn bit_last_three(_p: u64, _o: u64, _cells: [u32; 3], _margin: i32) -> Option<[u64; 3]> {
+		None
+	}
+
+	#[inline]
+	fn bit_last_three_sequences(_p: u64, _o: u64, _cells: [u32; 3]) -> Option<u64> {
+		None
+	}
+
 	fn relevant(board: &Board) -> Vec<bool>;
 
 	fn independent(board: &Board) -> bool;
