@@ -168,9 +168,9 @@ pub fn flanking_flips(p: u64, o: u64, sq: u32) -> u64 {
     return flips_by_rays(p, o, sq);
 }
 
-/// The last three empty cells of a count under the standard rules, with the moves of each
-/// level side by side in the 64-bit lanes of AVX-512 vectors (the `avx512` feature, on
-/// processors with AVX-512F, CD and VPOPCNTDQ). See [`lanes::last_three`].
+/// The last four empty cells of a count under the standard rules, with the 24 orders of
+/// their moves side by side in the 64-bit lanes of AVX-512 vectors (the `avx512` feature,
+/// on processors with AVX-512F, CD and VPOPCNTDQ). See [`lanes::last_four`].
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 pub mod lanes {
     use std::arch::x86_64::*;
@@ -207,15 +207,6 @@ pub mod lanes {
         flips
     }
 
-    /// The first lanes of the pairs 0-1, 2-3 and 4-5.
-    const PAIRS: __mmask8 = 0b01_0101;
-
-    /// The lanes paired with those of `m`.
-    #[inline(always)]
-    fn partners(m: __mmask8) -> __mmask8 {
-        (m & PAIRS) << 1 | (m >> 1) & PAIRS
-    }
-
     /// `2 × flips + 1` in each lane: what a move adds to its player's margin.
     #[inline(always)]
     unsafe fn gain(flips: __m512i) -> __m512i {
@@ -223,92 +214,204 @@ pub mod lanes {
         _mm512_add_epi64(_mm512_add_epi64(n, n), _mm512_set1_epi64(1))
     }
 
+    /// The cells of the 24 orders of four cells, in lexicographic order: `ORDERS[k][l]`
+    /// is the index of the cell played `k`-th (from 0) in lane `l`.
+    const ORDERS: [[i64; 24]; 4] = orders();
+
+    const fn orders() -> [[i64; 24]; 4] {
+        let mut t = [[0i64; 24]; 4];
+        let mut lane = 0;
+        while lane < 24 {
+            let mut left = [0i64, 1, 2, 3];
+            let mut n = 4;
+            let rank = [lane / 6, lane / 2 % 3, lane % 2, 0];
+            let mut k = 0;
+            while k < 4 {
+                let pick = rank[k];
+                t[k][lane] = left[pick];
+                // Take the picked cell out of the ones left.
+                let mut j = pick;
+                while j + 1 < n {
+                    left[j] = left[j + 1];
+                    j += 1;
+                }
+                n -= 1;
+                k += 1;
+            }
+            lane += 1;
+        }
+        t
+    }
+
+    /// Lanes whose orders share their first `k` cells form groups of 24, 6, 2 and 1
+    /// lanes: `FIRST_OF_GROUP[k]` has the first lane of each group.
+    const FIRST_OF_GROUP: [u32; 4] = [1, 0x04_1041, 0x55_5555, 0xff_ffff];
+
+    /// The lanes (24 bits) of the groups of `FIRST_OF_GROUP[k]` that have a lane in `m`.
+    #[inline(always)]
+    fn groups(m: u32, k: usize) -> u32 {
+        let size = [24, 6, 2, 1][k];
+        let mut out = 0;
+        let mut g = 0;
+        while g < 24 {
+            let all = ((1u32 << size) - 1) << g;
+            if m & all != 0 {
+                out |= all;
+            }
+            g += size;
+        }
+        out
+    }
+
+    /// Adds to `counts` the wins, losses and draws of the margins `m` in `lanes`.
+    #[inline(always)]
+    unsafe fn tally(counts: &mut [u64; 3], m: __m512i, lanes: __mmask8) {
+        let zero = _mm512_setzero_si512();
+        counts[0] += _mm512_mask_cmpgt_epi64_mask(lanes, m, zero).count_ones() as u64;
+        counts[1] += _mm512_mask_cmplt_epi64_mask(lanes, m, zero).count_ones() as u64;
+        counts[2] += _mm512_mask_cmpeq_epi64_mask(lanes, m, zero).count_ones() as u64;
+    }
+
     /// `[wins, losses, draws]` over the move sequences from a position whose only empty
     /// cells are `cells`, for the player with discs `p` to move against `o` with margin
     /// `margin` (`OUTCOMES`), or `[sequences, 0, 0]` (not `OUTCOMES`); `None` if that
     /// player has no move, a case the caller counts.
     ///
-    /// The six orders of the cells x, y, z are the lanes (0: x y z, 1: x z y, 2: y x z,
-    /// 3: y z x, 4: z x y, 5: z y x), two by two with the same first move. Each level's
-    /// flips are computed in all lanes at once: the first moves; the replies, and where
-    /// the opponent has neither cell (neither lane of the pair), the player's second move
-    /// after the pass; then the last cell for the player to move and for the other one.
-    /// A lane that is not a sequence drops out of the masks; without outcomes, the last
-    /// cell is one sequence whoever plays it, so no flips are needed there.
+    /// The 24 orders of the four cells are the lanes of three vectors (`ORDERS`), and
+    /// each level's moves are computed in all lanes at once. A move that is not legal
+    /// takes its lane out of the live ones; where the player to move has no move left in
+    /// a lane's group (the lanes with the same cells played so far), that player passes
+    /// and the other one plays the lane's cell, or the game is over (counted once per
+    /// group). On the last cell, the flips of both players are computed: a branch on
+    /// whether the second ones are needed costs more than they do. Without outcomes the
+    /// last cell is one sequence whoever plays it, so no flips are needed there.
     ///
     /// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
     #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-    pub unsafe fn last_three<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 3], margin: i32) -> Option<[u64; 3]> {
-        // The rays of the three cells, direction by direction in lanes 0-2, then in the
-        // lanes of each level's cell.
+    pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
+        let zero = _mm512_setzero_si512();
         let ray = |k: usize| _mm512_loadu_si512(super::RAYS[cells[k] as usize].as_ptr() as *const _);
-        let (rx, ry, rz) = (ray(0), ray(1), ray(2));
-        let mut by_direction = [_mm512_setzero_si512(); 8];
+        let (r0, r1, r2, r3) = (ray(0), ray(1), ray(2), ray(3));
+        let mut by_direction = [zero; 8];
         for d in 0..8 {
-            let xy = _mm512_permutex2var_epi64(rx, _mm512_setr_epi64(d, d + 8, 0, 0, 0, 0, 0, 0), ry);
-            by_direction[d as usize] = _mm512_mask_permutexvar_epi64(xy, 0b100, _mm512_set1_epi64(d), rz);
+            let low = _mm512_permutex2var_epi64(r0, _mm512_setr_epi64(d, d + 8, 0, 0, 0, 0, 0, 0), r1);
+            let high = _mm512_permutex2var_epi64(r2, _mm512_setr_epi64(0, 0, d, d + 8, 0, 0, 0, 0), r3);
+            by_direction[d as usize] = _mm512_mask_mov_epi64(low, 0b1100, high);
         }
-        let in_lanes = |cell: __m512i| {
-            let mut rays = [_mm512_setzero_si512(); 8];
-            for d in 0..8 {
-                rays[d] = _mm512_permutexvar_epi64(cell, by_direction[d]);
-            }
-            rays
-        };
-        let (first_cell, second_cell) = (_mm512_setr_epi64(0, 0, 1, 1, 2, 2, 0, 0), _mm512_setr_epi64(1, 2, 0, 2, 0, 1, 0, 0));
-        let (r1, r2, r3) = (in_lanes(first_cell), in_lanes(second_cell), in_lanes(_mm512_setr_epi64(2, 1, 2, 0, 1, 0, 0, 0)));
-        let bits = _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_setr_epi64(cells[0] as i64, cells[1] as i64, cells[2] as i64, 0, 0, 0, 0, 0));
-        let (s1, s2) = (_mm512_permutexvar_epi64(first_cell, bits), _mm512_permutexvar_epi64(second_cell, bits));
+        let bits = _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_setr_epi64(cells[0] as i64, cells[1] as i64, cells[2] as i64, cells[3] as i64, 0, 0, 0, 0));
+        let index = |k: usize, v: usize| _mm512_loadu_si512(ORDERS[k][8 * v..].as_ptr() as *const _);
+        let slice = |m: u32, v: usize| (m >> (8 * v)) as __mmask8;
 
-        // The first move.
+        // The first move, in lanes 0-3 (one per cell), then spread over the 24 orders.
         let (p, o) = (_mm512_set1_epi64(p as i64), _mm512_set1_epi64(o as i64));
-        let f1 = flips(p, o, &r1);
-        let moved = _mm512_mask_test_epi64_mask(0b11_1111, f1, f1);
-        if moved == 0 {
+        let f = flips(p, o, &by_direction);
+        let legal = _mm512_mask_test_epi64_mask(0b1111, f, f) as u32;
+        if legal == 0 {
             return None;
         }
-        // 0x96: a ^ b ^ c.
-        let (me1, other1) = (_mm512_xor_si512(o, f1), _mm512_ternarylogic_epi64::<0x96>(p, f1, s1));
-        let m1 = _mm512_add_epi64(_mm512_set1_epi64(margin as i64), gain(f1));
-        // The opponent's reply...
-        let f2 = flips(me1, other1, &r2);
-        let replied = _mm512_mask_test_epi64_mask(moved, f2, f2);
-        let mut me2 = _mm512_xor_si512(other1, f2);
-        let mut other2 = _mm512_ternarylogic_epi64::<0x96>(me1, f2, s2);
-        let mut m2 = _mm512_sub_epi64(m1, gain(f2));
-        // ... or, with neither cell, a pass: the player moves again, or the game is over.
-        let passed = moved & !(replied | partners(replied));
-        let (mut again, mut over) = (0, 0);
-        if passed != 0 {
-            let f = flips(other1, me1, &r2);
-            again = _mm512_mask_test_epi64_mask(passed, f, f);
-            over = passed & !(again | partners(again)) & PAIRS;
-            me2 = _mm512_mask_xor_epi64(me2, again, me1, f);
-            other2 = _mm512_mask_mov_epi64(other2, again, _mm512_ternarylogic_epi64::<0x96>(other1, f, s2));
-            m2 = _mm512_mask_add_epi64(m2, again, m1, gain(f));
+        let (me1, other1, m1) = (_mm512_xor_si512(o, f), _mm512_ternarylogic_epi64::<0x96>(p, f, bits), _mm512_add_epi64(_mm512_set1_epi64(margin as i64), gain(f)));
+        let (mut me, mut other, mut m) = ([zero; 3], [zero; 3], [zero; 3]);
+        for v in 0..3 {
+            let i = index(0, v);
+            me[v] = _mm512_permutexvar_epi64(i, me1);
+            other[v] = _mm512_permutexvar_epi64(i, other1);
+            m[v] = _mm512_permutexvar_epi64(i, m1);
         }
-        let alive = replied | again;
+        let mut alive = 0u32;
+        for c in 0..4 {
+            if legal >> c & 1 == 1 {
+                alive |= 0x3f << (6 * c);
+            }
+        }
+        // Lanes whose first player (the one to move at the start) is to move; `m` is
+        // that player's margin.
+        let mut first = 0u32;
+        let mut counts = [0u64; 3];
+        // The second and third moves: by the player to move, or, where that player has
+        // no move in the group, by the other one; or the game is over.
+        for k in 1..3 {
+            let mut rays = [[zero; 8]; 3];
+            let mut cell = [zero; 3];
+            let mut fl = [zero; 3];
+            let mut moved = 0u32;
+            for v in 0..3 {
+                let i = index(k, v);
+                for d in 0..8 {
+                    rays[v][d] = _mm512_permutexvar_epi64(i, by_direction[d]);
+                }
+                cell[v] = _mm512_permutexvar_epi64(i, bits);
+                fl[v] = flips(me[v], other[v], &rays[v]);
+                moved |= (_mm512_mask_test_epi64_mask(slice(alive, v), fl[v], fl[v]) as u32) << (8 * v);
+            }
+            let passed = alive & !groups(moved, k);
+            let mut again = 0u32;
+            if passed != 0 {
+                for v in 0..3 {
+                    let lanes = slice(passed, v);
+                    if lanes != 0 {
+                        let f = flips(other[v], me[v], &rays[v]);
+                        let ok = _mm512_mask_test_epi64_mask(lanes, f, f);
+                        again |= (ok as u32) << (8 * v);
+                        // The other player moves; the same player is to move again.
+                        let g = gain(f);
+                        let mine = slice(first, v) & ok;
+                        m[v] = _mm512_mask_sub_epi64(m[v], mine, m[v], g);
+                        m[v] = _mm512_mask_add_epi64(m[v], ok & !mine, m[v], g);
+                        let other_now = _mm512_ternarylogic_epi64::<0x96>(other[v], f, cell[v]);
+                        me[v] = _mm512_mask_xor_epi64(me[v], ok, me[v], f);
+                        other[v] = _mm512_mask_mov_epi64(other[v], ok, other_now);
+                    }
+                }
+                let over = passed & !groups(again, k) & FIRST_OF_GROUP[k];
+                if OUTCOMES {
+                    for v in 0..3 {
+                        tally(&mut counts, m[v], slice(over, v));
+                    }
+                } else {
+                    counts[0] += over.count_ones() as u64;
+                }
+            }
+            for v in 0..3 {
+                let ok = slice(moved, v);
+                let g = gain(fl[v]);
+                let mine = slice(first, v) & ok;
+                m[v] = _mm512_mask_add_epi64(m[v], mine, m[v], g);
+                m[v] = _mm512_mask_sub_epi64(m[v], ok & !mine, m[v], g);
+                let me_now = _mm512_xor_si512(other[v], fl[v]);
+                let other_now = _mm512_ternarylogic_epi64::<0x96>(me[v], fl[v], cell[v]);
+                me[v] = _mm512_mask_mov_epi64(me[v], ok, me_now);
+                other[v] = _mm512_mask_mov_epi64(other[v], ok, other_now);
+            }
+            first ^= moved;
+            alive = moved | again;
+        }
         if !OUTCOMES {
-            return Some([(alive | over).count_ones() as u64, 0, 0]);
+            return Some([counts[0] + alive.count_ones() as u64, 0, 0]);
         }
-        // The last cell, by the player to move or else the other one. Both flips are
-        // computed: a branch on whether the second are needed costs more than they do.
-        let (f3, f4) = (flips(me2, other2, &r3), flips(other2, me2, &r3));
-        let by_mover = _mm512_mask_test_epi64_mask(alive, f3, f3);
-        let by_other = _mm512_mask_test_epi64_mask(alive & !by_mover, f4, f4);
-        let last = _mm512_sub_epi64(_mm512_maskz_mov_epi64(by_mover, gain(f3)), _mm512_maskz_mov_epi64(by_other, gain(f4)));
-        // `last` is for the player who moves third: the first player where the opponent
-        // replied, the opponent where the first player moved again.
-        let end = _mm512_mask_sub_epi64(_mm512_add_epi64(m2, last), again, m2, last);
-        let end = _mm512_mask_mov_epi64(end, over, m1);
-        let ended = alive | over;
-        let zero = _mm512_setzero_si512();
-        let count = |m: __mmask8| m.count_ones() as u64;
-        Some([
-            count(_mm512_mask_cmpgt_epi64_mask(ended, end, zero)),
-            count(_mm512_mask_cmplt_epi64_mask(ended, end, zero)),
-            count(_mm512_mask_cmpeq_epi64_mask(ended, end, zero)),
-        ])
+        // The last cell, by the player to move or else the other one.
+        for v in 0..3 {
+            let lanes = slice(alive, v);
+            if lanes == 0 {
+                continue;
+            }
+            let i = index(3, v);
+            let mut rays = [zero; 8];
+            for d in 0..8 {
+                rays[d] = _mm512_permutexvar_epi64(i, by_direction[d]);
+            }
+            let (f, g) = (flips(me[v], other[v], &rays), flips(other[v], me[v], &rays));
+            let by_mover = _mm512_mask_test_epi64_mask(lanes, f, f);
+            let by_other = _mm512_mask_test_epi64_mask(lanes & !by_mover, g, g);
+            // For the first player: their own move or the opponent's.
+            let mine = slice(first, v);
+            let up = (by_mover & mine) | (by_other & !mine);
+            let down = (by_mover & !mine) | (by_other & mine);
+            let step = _mm512_mask_mov_epi64(gain(g), by_mover, gain(f));
+            let end = _mm512_mask_add_epi64(m[v], up, m[v], step);
+            let end = _mm512_mask_sub_epi64(end, down, end, step);
+            tally(&mut counts, end, lanes);
+        }
+        Some(counts)
     }
 }
 

@@ -459,7 +459,9 @@ impl Iterator for Bits {
 
 impl<R: Rules> Walk for BitWalk<R> {
     const PASSES: bool = R::PASSES;
-    const STORE_FROM: usize = 4;
+    /// One more than the most empty cells counted without the walk ([`FEW`], or
+    /// [`Rules::BIT_LAST_CELLS`] where that is more).
+    const STORE_FROM: usize = 1 + (if R::BIT_LAST_CELLS > FEW { R::BIT_LAST_CELLS } else { FEW }) as usize;
     type Key = (u64, u64);
     type Move = u32;
     type Moves = Bits;
@@ -534,9 +536,15 @@ impl<R: Rules> Walk for BitWalk<R> {
         }
     }
 
+    /// With [`Rules::BIT_LAST_CELLS`] empty cells, [`Rules::bit_last_cells`]; with at
+    /// most [`FEW`], [`few`].
     #[inline]
     fn near_end(&mut self) -> Option<[u64; 3]> {
-        if self.empty.count_ones() > FEW {
+        let cells = self.empty.count_ones();
+        if cells == R::BIT_LAST_CELLS {
+            return R::bit_last_cells(self.p, self.o, self.empty, self.margin(), true);
+        }
+        if cells > FEW {
             return None;
         }
         let (p, o) = (self.p, self.o);
@@ -549,23 +557,17 @@ impl<R: Rules> Walk for BitWalk<R> {
                 R::bit_flips(p, o, sq).count_ones()
             }
         };
-        if let Some(cells) = three_cells(self.empty) {
-            if let Some(t) = R::bit_last_three(p, o, cells, self.margin()) {
-                return Some(t);
-            }
-        }
         Some(few::<R, _>(p, o, self.empty, self.margin(), &last))
     }
 
     #[inline]
     fn near_end_sequences(&self) -> Option<u64> {
-        if self.empty.count_ones() > FEW {
-            return None;
+        let cells = self.empty.count_ones();
+        if cells == R::BIT_LAST_CELLS {
+            return R::bit_last_cells(self.p, self.o, self.empty, 0, false).map(|t| t[0]);
         }
-        if let Some(cells) = three_cells(self.empty) {
-            if let Some(n) = R::bit_last_three_sequences(self.p, self.o, cells) {
-                return Some(n);
-            }
+        if cells > FEW {
+            return None;
         }
         Some(few_sequences::<R>(self.p, self.o, self.empty))
     }
@@ -585,16 +587,6 @@ impl<R: Rules> Walk for BitWalk<R> {
         } else {
             None
         }
-    }
-}
-
-/// The cells of `empty` in increasing order, if there are exactly three.
-#[inline]
-fn three_cells(empty: u64) -> Option<[u32; 3]> {
-    if empty.count_ones() == 3 {
-        Some([empty.trailing_zeros(), (empty & (empty - 1)).trailing_zeros(), 63 - empty.leading_zeros()])
-    } else {
-        None
     }
 }
 

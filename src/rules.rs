@@ -59,17 +59,16 @@ pub trait Rules {
     /// move `sq` against discs `o`.
     fn bit_flips(p: u64, o: u64, sq: u32) -> u64;
 
-    /// On a 64-bit board with the three empty cells `cells`: `[wins, losses, draws]` of
-    /// the player with discs `p` to move against `o` (margin `margin`), where a faster
-    /// count than move by move exists and that player has a move; else `None`.
-    #[inline]
-    fn bit_last_three(_p: u64, _o: u64, _cells: [u32; 3], _margin: i32) -> Option<[u64; 3]> {
-        None
-    }
+    /// On 64-bit boards, positions with this many empty cells are counted at once by
+    /// [`Rules::bit_last_cells`] (0: by none).
+    const BIT_LAST_CELLS: u32 = 0;
 
-    /// As [`Rules::bit_last_three`], for the number of sequences only.
+    /// On a 64-bit board whose [`Rules::BIT_LAST_CELLS`] empty cells are `empty`: over
+    /// every sequence of moves, `[wins, losses, draws]` of the player with discs `p` to
+    /// move against `o` with margin `margin` (`outcomes`), or `[sequences, 0, 0]` (not
+    /// `outcomes`). `None` if that player has no move (the caller counts the pass).
     #[inline]
-    fn bit_last_three_sequences(_p: u64, _o: u64, _cells: [u32; 3]) -> Option<u64> {
+    fn bit_last_cells(_p: u64, _o: u64, _empty: u64, _margin: i32, _outcomes: bool) -> Option<[u64; 3]> {
         None
     }
 
@@ -230,20 +229,30 @@ impl Rules for Flanking {
         bitboard::flanking_flips(p, o, sq)
     }
 
-    /// [`bitboard::lanes::last_three`] where the build targets AVX-512.
+    /// Four, where the build targets AVX-512 ([`bitboard::lanes::last_four`]).
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
-    #[inline]
-    fn bit_last_three(p: u64, o: u64, cells: [u32; 3], margin: i32) -> Option<[u64; 3]> {
-        // SAFETY: the build targets a processor with both features (`target_feature`).
-        unsafe { bitboard::lanes::last_three::<true>(p, o, cells, margin) }
-    }
+    const BIT_LAST_CELLS: u32 = 4;
 
-    /// [`bitboard::lanes::last_three`] where the build targets AVX-512.
+    /// [`bitboard::lanes::last_four`] where the build targets AVX-512.
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
-    fn bit_last_three_sequences(p: u64, o: u64, cells: [u32; 3]) -> Option<u64> {
-        // SAFETY: the build targets a processor with the features (`target_feature`).
-        unsafe { bitboard::lanes::last_three::<false>(p, o, cells, 0).map(|t| t[0]) }
+    fn bit_last_cells(p: u64, o: u64, empty: u64, margin: i32, outcomes: bool) -> Option<[u64; 3]> {
+        let mut cells = [0u32; 4];
+        let mut rest = empty;
+        for cell in cells.iter_mut() {
+            *cell = rest.trailing_zeros();
+            rest &= rest - 1;
+        }
+        // SAFETY: the build targets a processor with the three features (`target_feature`).
+        // (With fewer than four cells in `empty`, the look-up of the rays of cell 64
+        // panics: `last_four` indexes with bounds checks.)
+        unsafe {
+            if outcomes {
+                bitboard::lanes::last_four::<true>(p, o, cells, margin)
+            } else {
+                bitboard::lanes::last_four::<false>(p, o, cells, margin)
+            }
+        }
     }
 
     #[inline]

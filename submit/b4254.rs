@@ -983,7 +983,7 @@ impl Iterator for Bits {
 
 impl<R: Rules> Walk for BitWalk<R> {
 	const PASSES: bool = R::PASSES;
-	const STORE_FROM: usize = 4;
+	const STORE_FROM: usize = 1 + (if R::BIT_LAST_CELLS > FEW { R::BIT_LAST_CELLS } else { FEW }) as usize;
 	type Key = (u64, u64);
 	type Move = u32;
 	type Moves = Bits;
@@ -1057,7 +1057,11 @@ impl<R: Rules> Walk for BitWalk<R> {
 
 	#[inline]
 	fn near_end(&mut self) -> Option<[u64; 3]> {
-		if self.empty.count_ones() > FEW {
+		let cells = self.empty.count_ones();
+		if cells == R::BIT_LAST_CELLS {
+			return R::bit_last_cells(self.p, self.o, self.empty, self.margin(), true);
+		}
+		if cells > FEW {
 			return None;
 		}
 		let (p, o) = (self.p, self.o);
@@ -1069,23 +1073,17 @@ impl<R: Rules> Walk for BitWalk<R> {
 				R::bit_flips(p, o, sq).count_ones()
 			}
 		};
-		if let Some(cells) = three_cells(self.empty) {
-			if let Some(t) = R::bit_last_three(p, o, cells, self.margin()) {
-				return Some(t);
-			}
-		}
 		Some(few::<R, _>(p, o, self.empty, self.margin(), &last))
 	}
 
 	#[inline]
 	fn near_end_sequences(&self) -> Option<u64> {
-		if self.empty.count_ones() > FEW {
-			return None;
+		let cells = self.empty.count_ones();
+		if cells == R::BIT_LAST_CELLS {
+			return R::bit_last_cells(self.p, self.o, self.empty, 0, false).map(|t| t[0]);
 		}
-		if let Some(cells) = three_cells(self.empty) {
-			if let Some(n) = R::bit_last_three_sequences(self.p, self.o, cells) {
-				return Some(n);
-			}
+		if cells > FEW {
+			return None;
 		}
 		Some(few_sequences::<R>(self.p, self.o, self.empty))
 	}
@@ -1102,15 +1100,6 @@ impl<R: Rules> Walk for BitWalk<R> {
 		} else {
 			None
 		}
-	}
-}
-
-#[inline]
-fn three_cells(empty: u64) -> Option<[u32; 3]> {
-	if empty.count_ones() == 3 {
-		Some([empty.trailing_zeros(), (empty & (empty - 1)).trailing_zeros(), 63 - empty.leading_zeros()])
-	} else {
-		None
 	}
 }
 
@@ -1955,13 +1944,10 @@ pub trait Rules {
 
 	fn bit_flips(p: u64, o: u64, sq: u32) -> u64;
 
-	#[inline]
-	fn bit_last_three(_p: u64, _o: u64, _cells: [u32; 3], _margin: i32) -> Option<[u64; 3]> {
-		None
-	}
+	const BIT_LAST_CELLS: u32 = 0;
 
 	#[inline]
-	fn bit_last_three_sequences(_p: u64, _o: u64, _cells: [u32; 3]) -> Option<u64> {
+	fn bit_last_cells(_p: u64, _o: u64, _empty: u64, _margin: i32, _outcomes: bool) -> Option<[u64; 3]> {
 		None
 	}
 

@@ -747,13 +747,10 @@ pub trait Rules {
 
 	fn bit_flips(p: u64, o: u64, sq: u32) -> u64;
 
-	#[inline]
-	fn bit_last_three(_p: u64, _o: u64, _cells: [u32; 3], _margin: i32) -> Option<[u64; 3]> {
-		None
-	}
+	const BIT_LAST_CELLS: u32 = 0;
 
 	#[inline]
-	fn bit_last_three_sequences(_p: u64, _o: u64, _cells: [u32; 3]) -> Option<u64> {
+	fn bit_last_cells(_p: u64, _o: u64, _empty: u64, _margin: i32, _outcomes: bool) -> Option<[u64; 3]> {
 		None
 	}
 

@@ -476,7 +476,7 @@ fn independence_of_small_boards() {
 
 /// `[wins, losses, draws]` of the player with discs `p` to move (margin `margin`) over
 /// every sequence of moves on the cells `empty`, move by move: the reference for
-/// [`Rules::bit_last_three`].
+/// [`Rules::bit_last_cells`].
 fn outcomes_by_moves(p: u64, o: u64, empty: u64, margin: i32) -> [u64; 3] {
     let moves = bitboard::flanking_moves(p, o, empty);
     if moves == 0 {
@@ -495,44 +495,40 @@ fn outcomes_by_moves(p: u64, o: u64, empty: u64, margin: i32) -> [u64; 3] {
     total
 }
 
-/// The standard rules' count of the last three empty cells (AVX-512 builds; others have
-/// none) agrees with the move-by-move count on 200,000 random positions: full boards,
+/// Where the standard rules count the last empty cells at once (AVX-512 builds: four),
+/// the count agrees with the move-by-move one on 200,000 random positions: full boards,
 /// and boards with cells outside the area (neither disc nor empty), where passes and
 /// games over before the last cell are common. Without a move for the player to move,
-/// it leaves the count to the caller.
+/// the count is left to the caller.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 #[test]
-fn last_three_agrees_with_moves() {
+fn last_cells_agree_with_moves() {
+    let n = Flanking::BIT_LAST_CELLS;
+    assert_eq!(n, 4);
     let mut rng = Rng(0x7a3b_9e1c_55d2_0f47);
-    let (mut counted, mut passes) = (0, 0);
+    let (mut counted, mut short) = (0, 0);
     for round in 0..200_000 {
         let mut empty = 0u64;
-        while empty.count_ones() < 3 {
+        while empty.count_ones() < n {
             empty |= 1 << (rng.next() % 64);
         }
         let outside = if round % 2 == 0 { 0 } else { rng.next() & rng.next() & !empty };
         let p = rng.next() & !empty & !outside;
         let o = !p & !empty & !outside;
         let margin = (rng.next() % 21) as i32 - 10;
-        let mut cells = [0u32; 3];
-        for (k, sq) in (0..64).filter(|&sq| empty >> sq & 1 == 1).enumerate() {
-            cells[k] = sq;
-        }
         let want = outcomes_by_moves(p, o, empty, margin);
-        let has_move = bitboard::flanking_moves(p, o, empty) != 0;
-        if let Some(t) = Flanking::bit_last_three(p, o, cells, margin) {
-            assert!(has_move);
-            assert_eq!(t, want, "{:#x} {:#x} {:?} {}", p, o, cells, margin);
-            assert_eq!(Flanking::bit_last_three_sequences(p, o, cells), Some(want.iter().sum()));
+        let got = Flanking::bit_last_cells(p, o, empty, margin, true);
+        assert_eq!(got.is_some(), bitboard::flanking_moves(p, o, empty) != 0, "{:#x} {:#x} {:#x}", p, o, empty);
+        if let Some(t) = got {
+            assert_eq!(t, want, "{:#x} {:#x} {:#x} {}", p, o, empty, margin);
+            let sequences: u64 = want.iter().sum();
+            assert_eq!(Flanking::bit_last_cells(p, o, empty, margin, false), Some([sequences, 0, 0]));
             counted += 1;
-            passes += (want.iter().sum::<u64>() < 6) as u64;
+            short += (sequences < 24) as u64;
         } else {
-            assert_eq!(Flanking::bit_last_three_sequences(p, o, cells), None);
+            assert_eq!(Flanking::bit_last_cells(p, o, empty, margin, false), None);
         }
-        #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
-        assert_eq!(Flanking::bit_last_three(p, o, cells, margin).is_some(), has_move);
     }
     // The random positions cover sequences cut short by passes and early ends.
-    if counted > 0 {
-        assert!(passes > counted / 10, "{} of {}", passes, counted);
-    }
+    assert!(short > counted / 10, "{} of {}", short, counted);
 }
