@@ -700,6 +700,7 @@ fn tally(margin: i32) -> [u64; 3] {
 pub trait Walk: Clone + Send + Sync {
 	const PASSES: bool;
 	const STORE_FROM: usize;
+	const STORE_SEQUENCES_FROM: usize = Self::STORE_FROM + 1;
 	type Key: TableKey + Send;
 	type Move: Copy + Send + Sync;
 	type Moves: Iterator<Item = Self::Move>;
@@ -804,7 +805,7 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 			return t;
 		}
 		let empties = w.empties();
-		let from = W::STORE_FROM + winner.is_some() as usize;
+		let from = if winner.is_some() { W::STORE_SEQUENCES_FROM } else { W::STORE_FROM };
 		let stored = empties >= from && self.wide.is_some();
 		if stored {
 			if let Some(hit) = self.probe(w, empties) {
@@ -920,6 +921,7 @@ impl Iterator for Bits {
 impl<R: Rules> Walk for BitWalk<R> {
 	const PASSES: bool = R::PASSES;
 	const STORE_FROM: usize = 1 + (if R::BIT_LAST_CELLS > FEW { R::BIT_LAST_CELLS } else { FEW }) as usize;
+	const STORE_SEQUENCES_FROM: usize = 5;
 	type Key = (u64, u64);
 	type Move = u32;
 	type Moves = Bits;
