@@ -7,8 +7,9 @@
 //!
 //! - [`BitWalk`]: boards within 8×8 on 64-bit bit sets (player to move, opponent), with
 //!   the last three empty cells counted by a direct recursion that makes no move for the
-//!   last one (its flip counts decide), or, under the standard rules on processors with
-//!   AVX-512, by all six orders of their moves at once ([`Rules::bit_last_three`]);
+//!   last one (its flip counts decide), and, under the standard rules on processors with
+//!   AVX-512, the last four by all 24 orders of their moves at once
+//!   ([`Rules::bit_last_cells`]);
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts,
 //!   the last three empty cells counted by moves made on the board alone.
 //!
@@ -459,7 +460,7 @@ impl Iterator for Bits {
 
 impl<R: Rules> Walk for BitWalk<R> {
     const PASSES: bool = R::PASSES;
-    /// One more than the most empty cells counted without the walk ([`FEW`], or
+    /// One more than the most empty cells counted without the walk (three, or
     /// [`Rules::BIT_LAST_CELLS`] where that is more).
     const STORE_FROM: usize = 1 + (if R::BIT_LAST_CELLS > FEW { R::BIT_LAST_CELLS } else { FEW }) as usize;
     /// Five, whether the last four cells are counted at once or not: with
@@ -540,7 +541,7 @@ impl<R: Rules> Walk for BitWalk<R> {
     }
 
     /// With [`Rules::BIT_LAST_CELLS`] empty cells, [`Rules::bit_last_cells`]; with at
-    /// most [`FEW`], [`few`].
+    /// most three, a direct recursion over the empty cells.
     #[inline]
     fn near_end(&mut self) -> Option<[u64; 3]> {
         let cells = self.empty.count_ones();
