@@ -1168,20 +1168,23 @@ fn count_with<W: Walk>(walk: W, empties: usize, to_move: Color, options: &Option
 pub const MAX_TABLE_ENTRIES: usize = 1 << 22;
 
 /// The table entries for a count from `empties` empty cells: [`MAX_TABLE_ENTRIES`] from
-/// 13, a quarter as many for each empty cell fewer (at least 2^10). A count from 10 empty
+/// 16, half as many for each empty cell fewer (at least 2^10). A count from 10 empty
 /// cells stores a few tens of thousands of positions; a table that fits them fits in the
 /// cache, and a shared table, which is written in full when it is made, is ready in a
-/// fraction of a millisecond instead of 20 ms.
+/// fraction of a millisecond instead of 20 ms. Larger tables cost page faults: at 14
+/// empty cells, 2^20 entries took 0.81-0.88 s against 0.94-0.99 s for 2^22 (a new
+/// process each time), at 16 the three sizes from 2^20 took the same time, and at 18
+/// 2^22 was the fastest (5.4 s, against 6.0-6.3 s for 2^20).
 ///
 /// ```
 /// use othello::count::{table_entries, MAX_TABLE_ENTRIES};
 /// assert_eq!(table_entries(18), MAX_TABLE_ENTRIES);
-/// assert_eq!(table_entries(12), MAX_TABLE_ENTRIES / 4);
+/// assert_eq!(table_entries(14), MAX_TABLE_ENTRIES / 4);
 /// assert_eq!(table_entries(10), 1 << 16);
 /// assert_eq!(table_entries(2), 1 << 10);
 /// ```
 pub fn table_entries(empties: usize) -> usize {
-    let shift = 2 * 13usize.saturating_sub(empties);
+    let shift = 16usize.saturating_sub(empties);
     MAX_TABLE_ENTRIES >> shift.min(12)
 }
 
