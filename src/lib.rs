@@ -7,7 +7,7 @@
 //! |---|---|
 //! | [`board`] | the general `rows × cols` board, colours, judge alphabets |
 //! | [`rules`] | the rule sets (standard flanking, Dumbothello adjacent capture) |
-//! | [`bitboard`] | boards within 8×8 as pairs of `u64` |
+//! | [`bitboard`] | boards within 8×8 as pairs of `u64`; with AVX-512, the last four cells of a count in vector lanes (`bitboard::lanes`) |
 //! | [`scan`] | whitespace tokens with line numbers |
 //! | [`error`] | input errors and the judges' error type |
 //! | [`count`] | the outcome counter (every move sequence to the end) |
@@ -25,11 +25,11 @@
 //! | [`cli`] | the `otello` command line |
 //!
 //! The library compiles with rustc 1.63 as edition 2015, as judges do: no paths from the
-//! crate root (modules reach each other through `super::`), no macros of its own. Four
+//! crate root (modules reach each other through `super::`), no macros of its own. Five
 //! cargo features, on by default, add what judges do without: processor and system hints
-//! where a benchmark showed a gain (`prefetch`, `pext`, `huge-pages`: see the README's
-//! "Speed"), and counting on several threads (`threads`). Each has a portable path beside
-//! it, and the judges' single-file bundles leave them out.
+//! where a benchmark showed a gain (`prefetch`, `pext`, `avx512`, `huge-pages`: see the
+//! README's "Speed"), and counting on several threads (`threads`). Each has a portable
+//! path beside it, and the judges' single-file bundles leave them out.
 
 pub mod arena;
 pub mod b4254;
