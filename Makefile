@@ -21,11 +21,13 @@ run: build
 	done; rm -f /tmp/othello-run.$$$$
 
 # All tests: unit, golden and integration tests in optimised code (the heavy ones need
-# it; the training example is built too, so that it keeps compiling), then the doc
-# examples in a debug build (each one links on its own; LTO would make that slow, and
-# they are light).
+# it; the training example is built too, so that it keeps compiling), then the library's
+# and the counter's tests again without the cargo features (the portable code the judge
+# bundles run, which replaces the AVX-512 lanes elsewhere), then the doc examples in a
+# debug build (each one links on its own; LTO would make that slow, and they are light).
 test:
 	$(CARGO) test --release --lib --bins --tests --examples
+	$(CARGO) test --release --no-default-features --lib --test count
 	$(CARGO) test --doc
 
 # `make bench` runs every case; `make bench ARGS=b4254` only those whose name has b4254.

@@ -545,7 +545,7 @@ impl<R: Rules> Walk for BitWalk<R> {
     #[inline]
     fn near_end(&mut self) -> Option<[u64; 3]> {
         let cells = self.empty.count_ones();
-        if cells == R::BIT_LAST_CELLS {
+        if R::BIT_LAST_CELLS > 0 && cells == R::BIT_LAST_CELLS {
             return R::bit_last_cells(self.p, self.o, self.empty, self.margin(), true);
         }
         if cells > FEW {
@@ -567,7 +567,7 @@ impl<R: Rules> Walk for BitWalk<R> {
     #[inline]
     fn near_end_sequences(&self) -> Option<u64> {
         let cells = self.empty.count_ones();
-        if cells == R::BIT_LAST_CELLS {
+        if R::BIT_LAST_CELLS > 0 && cells == R::BIT_LAST_CELLS {
             return R::bit_last_cells(self.p, self.o, self.empty, 0, false).map(|t| t[0]);
         }
         if cells > FEW {
