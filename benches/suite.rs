@@ -150,6 +150,31 @@ fn game_position(rng: &mut Rng, empties: u32) -> Board {
     }
 }
 
+/// An n×n position with `empties` empty cells reached by random legal moves from the
+/// start, white first, with white to move at the end (a game that ends sooner, or
+/// leaves white without a move, is played again).
+fn game_position_n(rng: &mut Rng, n: usize, empties: usize) -> Board {
+    loop {
+        let mut board = Board::start(n);
+        let mut color = Color::White;
+        while board.empties() > empties {
+            let mut moves = Flanking::legal_moves(&board, color);
+            if moves.is_empty() {
+                color = color.opponent();
+                moves = Flanking::legal_moves(&board, color);
+                if moves.is_empty() {
+                    break;
+                }
+            }
+            Flanking::play(&mut board, color, moves[rng.below(moves.len())]).expect("a legal move");
+            color = color.opponent();
+        }
+        if board.empties() == empties && color == Color::White && Flanking::has_move(&board, color) {
+            return board;
+        }
+    }
+}
+
 /// An 8×8 board of random discs with `empties` empty cells at random.
 fn random_discs(rng: &mut Rng, empties: usize) -> Board {
     let mut board = Board::new(8, 8);
@@ -242,6 +267,19 @@ fn main() {
                 let boards: Vec<Board> = (0..count).map(|_| if games { game_position(&mut rng, 10) } else { random_discs(&mut rng, 10) }).collect();
                 worst_of(name, &boards);
             }
+        }
+        // 10x10 games (128-bit bit sets): the worst of many 10-empty positions, and one
+        // with 12 empty cells.
+        let name = "b4254: 10x10, 10 empties, 200 random game positions";
+        if wanted(name) {
+            let mut rng = Rng(0x510e_527f_ade6_82d1);
+            let boards: Vec<Board> = (0..200).map(|_| game_position_n(&mut rng, 10, 10)).collect();
+            worst_of(name, &boards);
+        }
+        let name = "b4254: 10x10, 12 empties";
+        if wanted(name) {
+            let board = game_position_n(&mut Rng(0x9b05_688c_2b3e_6c1f), 10, 12);
+            count_rows::<Flanking>(name, &board, Color::White, false);
         }
         // 100x100 boards of random discs with 10 empty cells: scattered, or a 2x5 block
         // (a few hundred of the 10,000 cells can matter: 223 and 246).

@@ -10,6 +10,8 @@
 //!   last one (its flip counts decide), and, under the standard rules on processors with
 //!   AVX-512, the last four by all 24 orders of their moves at once
 //!   ([`Rules::bit_last_cells`]);
+//! - [`super::wide::WideWalk`] (the `wide` feature): boards beyond 8×8 with up to 128
+//!   cells on 128-bit bit sets, when the cells and the empty cells add up to at most 128;
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts,
 //!   the last three empty cells counted by moves made on the board alone.
 //!
@@ -1016,7 +1018,8 @@ pub struct Options {
     pub threads: usize,
     /// Whether to use a transposition table.
     pub table: bool,
-    /// Whether boards within 8×8 use the 64-bit walk (else the general one, for tests).
+    /// Whether boards within 8×8 use the 64-bit walk, and boards of up to 128 cells the
+    /// 128-bit one where built (else the general one, for tests).
     pub bitboards: bool,
     /// Whether boards whose empty cells are independent are counted by
     /// [`super::independent`] (else walked like the others, for tests).
@@ -1080,7 +1083,10 @@ pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Repo
         let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
         match bits {
             Some(walk) => count_with(walk, empties, to_move, options),
-            None => count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options),
+            None => {
+                let wide = if options.bitboards { on_wide::<R>(board, empties, to_move, options) } else { None };
+                wide.unwrap_or_else(|| count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options))
+            }
         }
     };
     if empties <= DEEP {
@@ -1223,6 +1229,20 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
 #[cfg(feature = "threads")]
 fn on_threads<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> Option<(Outcomes<C>, [u64; 3])> {
     super::parallel::count(walk, threads, entries, decide, stack)
+}
+
+/// The count on 128-bit bit sets ([`super::wide::WideWalk`]), if they take the board, in
+/// cargo builds (the `wide` feature, on by default).
+#[cfg(feature = "wide")]
+fn on_wide<R: Rules>(board: &Board, empties: usize, to_move: Color, options: &Options) -> Option<Report> {
+    super::wide::WideWalk::<R>::new(board, to_move).map(|walk| count_with(walk, empties, to_move, options))
+}
+
+/// Without the `wide` feature (the judges' bundles), boards beyond 8×8 are counted on the
+/// general board.
+#[cfg(not(feature = "wide"))]
+fn on_wide<R: Rules>(_: &Board, _: usize, _: Color, _: &Options) -> Option<Report> {
+    None
 }
 
 /// Without the `threads` feature (the judges' bundles), every count runs on one thread.

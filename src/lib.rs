@@ -8,6 +8,7 @@
 //! | [`board`] | the general `rows × cols` board, colours, judge alphabets |
 //! | [`rules`] | the rule sets (standard flanking, Dumbothello adjacent capture) |
 //! | [`bitboard`] | boards within 8×8 as pairs of `u64`; with AVX-512, the last four cells of a count in vector lanes (`bitboard::lanes`) |
+//! | [`wide`] | boards of up to 128 cells as pairs of `u128`, and the counter's walk on them |
 //! | [`scan`] | whitespace tokens with line numbers |
 //! | [`error`] | input errors and the judges' error type |
 //! | [`count`] | the outcome counter (every move sequence to the end) |
@@ -25,10 +26,11 @@
 //! | [`cli`] | the `otello` command line |
 //!
 //! The library compiles with rustc 1.63 as edition 2015, as judges do: no paths from the
-//! crate root (modules reach each other through `super::`), no macros of its own. Five
+//! crate root (modules reach each other through `super::`), no macros of its own. Six
 //! cargo features, on by default, add what judges do without: processor and system hints
 //! where a benchmark showed a gain (`prefetch`, `pext`, `avx512`, `huge-pages`: see the
-//! README's "Speed"), and counting on several threads (`threads`). Each has a portable
+//! README's "Speed"), counting on several threads (`threads`), and the 128-bit boards
+//! (`wide`, portable but left out of the bundles for their size). Each has a portable
 //! path beside it, and the judges' single-file bundles leave them out.
 
 pub mod arena;
@@ -55,3 +57,5 @@ pub mod scan;
 pub mod search;
 pub mod table;
 pub mod uva220;
+#[cfg(feature = "wide")]
+pub mod wide;

@@ -78,6 +78,11 @@ pub trait Rules {
     /// end whoever moves, and taking it off the board changes no move and no flip.
     fn relevant(board: &Board) -> Vec<bool>;
 
+    /// On a board of up to 128 cells ([`super::wide`]): the discs flipped when the player
+    /// with discs `p` plays on the empty cell `sq` against discs `o` (0: illegal).
+    #[cfg(feature = "wide")]
+    fn wide_flips(g: &super::wide::Geometry, p: u128, o: u128, sq: u32) -> u128;
+
     /// Whether the empty cells of `board` are independent: whoever plays and in whatever
     /// order, no move changes whether, or how many discs, a move on another empty cell
     /// flips. Each empty cell then keeps its flip counts from `board` until it is played
@@ -211,6 +216,12 @@ impl Rules for Flanking {
     /// flip, and the discs that may close one.
     fn relevant(board: &Board) -> Vec<bool> {
         flanking_analysis(board).0
+    }
+
+    #[cfg(feature = "wide")]
+    #[inline(always)]
+    fn wide_flips(g: &super::wide::Geometry, p: u128, o: u128, sq: u32) -> u128 {
+        super::wide::flanking_flips(g, p, o, sq)
     }
 
     /// From the same fixed point as [`Rules::relevant`]: independent when the runs of its
@@ -404,6 +415,12 @@ impl Rules for Adjacent {
             }
         }
         live
+    }
+
+    #[cfg(feature = "wide")]
+    #[inline]
+    fn wide_flips(g: &super::wide::Geometry, _p: u128, o: u128, sq: u32) -> u128 {
+        super::wide::adjacent_flips(g, o, sq)
     }
 
     /// A move changes its own cell and its neighbours, and looks at its neighbours: two

@@ -1506,7 +1506,10 @@ pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Repo
 		let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
 		match bits {
 			Some(walk) => count_with(walk, empties, to_move, options),
-			None => count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options),
+			None => {
+				let wide = if options.bitboards { on_wide::<R>(board, empties, to_move, options) } else { None };
+				wide.unwrap_or_else(|| count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options))
+			}
 		}
 	};
 	if empties <= DEEP {
@@ -1610,6 +1613,11 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
 		Color::White => (&outcomes.losses, &outcomes.wins),
 	};
 	Report { black: black.to_nat(), white: white.to_nat(), draws: outcomes.draws.to_nat(), nodes, hits, decided }
+}
+
+#[cfg(not(feature = "wide"))]
+fn on_wide<R: Rules>(_: &Board, _: usize, _: Color, _: &Options) -> Option<Report> {
+	None
 }
 
 #[cfg(not(feature = "threads"))]

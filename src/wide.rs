@@ -1,0 +1,343 @@
+//! Boards of up to 128 cells (9×9, 10×10, 11×11, 4×32, ...) on 128-bit bit sets, and
+//! the counter's walk on them ([`WideWalk`]).
+//!
+//! Cell `(r, c)` of a `rows × cols` board is bit `r * cols + c`: rows follow one another
+//! with no padding between them, so a step east is a shift left by one that must not
+//! land in column 0, a step south a shift left by `cols`, and so on ([`Geometry`] keeps
+//! the shift and the mask of each direction). Moves are found cell by cell among the
+//! empty cells of the start (at most 64, numbered in row-major order), each direction's
+//! run read by repeated shifts until it leaves the opponent's discs.
+//!
+//! The table key of a position is two words: the discs of the player to move together
+//! with the empty cells (`p | empty`, bits below `rows * cols`), and above them which of
+//! the start's empty cells are still empty. That needs `rows * cols` plus the number of
+//! empty cells at the start to be at most 128; [`WideWalk::new`] declines other boards.
+
+use std::convert::TryFrom;
+use std::marker::PhantomData;
+
+use super::board::{Board, Color};
+use super::count::{Bits, Walk};
+use super::rules::Rules;
+
+/// The shape of a board of up to 128 cells: per direction of
+/// [`super::board::DIRECTIONS`], how far a step shifts and which cells it may reach; and
+/// per cell, its rays and its neighbours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Per direction: the shift of a step (left for directions 2..=5: east to south-west).
+    amount: [u32; 8],
+    /// Per direction: the cells a step may land on (none where the board is one row or
+    /// one column wide across that direction).
+    mask: [u128; 8],
+    /// Every cell of the board.
+    area: u128,
+    /// Per cell and direction: the cells from it (excluded) to the edge.
+    rays: Vec<[u128; 8]>,
+    /// Per cell: its neighbours.
+    neighbours: Vec<u128>,
+}
+
+impl Geometry {
+    /// The geometry of a `rows × cols` board, if it has 1 to 128 cells.
+    ///
+    /// ```
+    /// use othello::wide::Geometry;
+    /// let g = Geometry::new(10, 10).unwrap();
+    /// let centre = 1u128 << (4 * 10 + 4);
+    /// assert_eq!(g.step(centre, 2), 1u128 << (4 * 10 + 5)); // east
+    /// assert_eq!(g.step(1u128 << 9, 2), 0);                 // east of the last column
+    /// assert!(Geometry::new(12, 11).is_none());
+    /// ```
+    pub fn new(rows: usize, cols: usize) -> Option<Geometry> {
+        let cells = rows.checked_mul(cols)?;
+        if cells == 0 || cells > 128 {
+            return None;
+        }
+        let area = if cells == 128 { !0 } else { (1u128 << cells) - 1 };
+        let (mut west, mut east) = (0u128, 0u128);
+        for r in 0..rows {
+            west |= 1 << (r * cols);
+            east |= 1 << (r * cols + cols - 1);
+        }
+        let c = cols as u32;
+        // North, north-east, east, south-east, south, south-west, west, north-west.
+        let amount = [c, c - 1, 1, c + 1, c, c - 1, 1, c + 1];
+        let (vertical, horizontal) = (rows > 1, cols > 1);
+        let allowed = [vertical, vertical && horizontal, horizontal, vertical && horizontal, vertical, vertical && horizontal, horizontal, vertical && horizontal];
+        let landing = [area, area & !west, area & !west, area & !west, area, area & !east, area & !east, area & !east];
+        let mut g = Geometry { amount: [0; 8], mask: [0; 8], area, rays: vec![[0; 8]; cells], neighbours: vec![0; cells] };
+        for d in 0..8 {
+            if allowed[d] {
+                g.amount[d] = amount[d];
+                g.mask[d] = landing[d];
+            }
+        }
+        for sq in 0..cells {
+            for d in 0..8 {
+                let mut x = g.step(1 << sq, d);
+                g.neighbours[sq] |= x;
+                while x != 0 {
+                    g.rays[sq][d] |= x;
+                    x = g.step(x, d);
+                }
+            }
+        }
+        Some(g)
+    }
+
+    /// The cells one step from `x` in direction `d` of [`super::board::DIRECTIONS`].
+    #[inline]
+    pub fn step(&self, x: u128, d: usize) -> u128 {
+        let moved = if (2..=5).contains(&d) { x << self.amount[d] } else { x >> self.amount[d] };
+        moved & self.mask[d]
+    }
+
+    /// Every cell of the board.
+    #[inline]
+    pub fn area(&self) -> u128 {
+        self.area
+    }
+}
+
+/// Under the standard rules: the discs flipped when the player with discs `p` plays on
+/// the empty cell `sq` against discs `o` (0: the move is illegal). Along each ray, the
+/// first cell that is not the opponent's is its lowest cell (the rays east to
+/// south-west, whose bit numbers grow) or its highest; if it is the player's, the
+/// cells before it flip.
+#[inline(always)]
+pub fn flanking_flips(g: &Geometry, p: u128, o: u128, sq: u32) -> u128 {
+    let rays = &g.rays[sq as usize];
+    let mut flips = 0;
+    for d in 0..8 {
+        let ray = rays[d];
+        let stops = ray & !o;
+        if (2..=5).contains(&d) {
+            let first = stops & stops.wrapping_neg();
+            if first & p != 0 {
+                flips |= ray & (first - 1);
+            }
+        } else if stops != 0 {
+            let first = 1u128 << (127 - stops.leading_zeros());
+            if first & p != 0 {
+                flips |= ray & !(first << 1).wrapping_sub(1);
+            }
+        }
+    }
+    flips
+}
+
+/// Under adjacent captures: the opponent's discs next to `sq`.
+#[inline]
+pub fn adjacent_flips(g: &Geometry, o: u128, sq: u32) -> u128 {
+    g.neighbours[sq as usize] & o
+}
+
+/// The counter's walk on a board of up to 128 cells under rules `R`: discs of the player
+/// to move and of the opponent, the empty cells, and which of the start's empty cells are
+/// still empty. See the module header.
+pub struct WideWalk<R> {
+    g: Geometry,
+    p: u128,
+    o: u128,
+    empty: u128,
+    /// Bit `j`: the start's `j`-th empty cell is still empty.
+    open: u64,
+    /// The start's empty cells, as bit numbers.
+    squares: [u8; 64],
+    /// Cells on the board: the key's open cells start there.
+    cells: u32,
+    rules: PhantomData<fn() -> R>,
+}
+
+impl<R> Clone for WideWalk<R> {
+    fn clone(&self) -> WideWalk<R> {
+        WideWalk { g: self.g.clone(), p: self.p, o: self.o, empty: self.empty, open: self.open, squares: self.squares, cells: self.cells, rules: PhantomData }
+    }
+}
+
+/// `[wins, losses, draws]` of one finished game with disc margin `margin`.
+#[inline]
+fn tally(margin: i32) -> [u64; 3] {
+    [(margin > 0) as u64, (margin < 0) as u64, (margin == 0) as u64]
+}
+
+impl<R: Rules> WideWalk<R> {
+    /// The walk from `board` with `to_move` to move, or `None` unless the board's cells
+    /// and its empty cells add up to at most 128 (see the module header).
+    ///
+    /// ```
+    /// use othello::board::{Board, Color};
+    /// use othello::count::Walk;
+    /// use othello::rules::Flanking;
+    /// use othello::wide::WideWalk;
+    /// let w = WideWalk::<Flanking>::new(&Board::start(10), Color::Black);
+    /// assert!(w.is_none()); // 100 cells and 96 empty ones
+    /// let mut b = Board::new(10, 10);
+    /// for i in 0..100 {
+    ///     b.set(i, Some(if i % 3 == 0 { Color::Black } else { Color::White }));
+    /// }
+    /// b.set(0, None);
+    /// let w = WideWalk::<Flanking>::new(&b, Color::Black).unwrap();
+    /// assert_eq!((w.empties(), w.margin()), (1, 33 - 66));
+    /// assert_eq!(w.moves().count(), 1); // a1: its east and south runs end in black discs
+    /// ```
+    pub fn new(board: &Board, to_move: Color) -> Option<WideWalk<R>> {
+        let g = Geometry::new(board.rows(), board.cols())?;
+        let empty: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
+        if board.len() + empty.len() > 128 || empty.len() > 64 {
+            return None;
+        }
+        let mut squares = [0u8; 64];
+        for (j, &i) in empty.iter().enumerate() {
+            squares[j] = u8::try_from(i).ok()?;
+        }
+        let (mut mine, mut theirs) = (0u128, 0u128);
+        for i in 0..board.len() {
+            match board.cell(i) {
+                Some(c) if c == to_move => mine |= 1 << i,
+                Some(_) => theirs |= 1 << i,
+                None => {}
+            }
+        }
+        let open = if empty.len() == 64 { !0 } else { (1u64 << empty.len()) - 1 };
+        let empty = g.area() & !(mine | theirs);
+        Some(WideWalk { g, p: mine, o: theirs, empty, open, squares, cells: board.len() as u32, rules: PhantomData })
+    }
+
+    /// The key of the position with discs `p` to move, empty cells `empty` and open cells
+    /// `open` (see the module header).
+    #[inline]
+    fn key_of(&self, p: u128, empty: u128, open: u64) -> (u64, u64) {
+        let key = p | empty | (open as u128) << self.cells;
+        (key as u64, (key >> 64) as u64)
+    }
+
+    /// The outcomes for the player with discs `p` to move against `o` when the open
+    /// cells `open` are at most three: the last one counted from flip counts alone.
+    fn last_cells(&self, p: u128, o: u128, open: u64) -> [u64; 3] {
+        let margin = p.count_ones() as i32 - o.count_ones() as i32;
+        if open == 0 {
+            return tally(margin);
+        }
+        if open & (open - 1) == 0 {
+            let sq = u32::from(self.squares[open.trailing_zeros() as usize]);
+            let n = R::wide_flips(&self.g, p, o, sq).count_ones() as i32;
+            if n > 0 {
+                return tally(margin + 2 * n + 1);
+            }
+            let n = if R::PASSES { R::wide_flips(&self.g, o, p, sq).count_ones() as i32 } else { 0 };
+            return tally(if n > 0 { margin - 2 * n - 1 } else { margin });
+        }
+        // The player moves, or after a pass the opponent; a move's counts are seen by the
+        // player to move after it (the opponent, or after a pass the player).
+        for turn in 0..(if R::PASSES { 2 } else { 1 }) {
+            let (me, other) = if turn == 0 { (p, o) } else { (o, p) };
+            let mut total = [0u64; 3];
+            let mut moved = false;
+            for j in Bits(open) {
+                let sq = u32::from(self.squares[j as usize]);
+                let f = R::wide_flips(&self.g, me, other, sq);
+                if f != 0 {
+                    moved = true;
+                    let t = self.last_cells(other ^ f, me ^ f ^ 1 << sq, open ^ 1 << j);
+                    let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
+                    for k in 0..3 {
+                        total[k] += t[order[k]];
+                    }
+                }
+            }
+            if moved {
+                return total;
+            }
+        }
+        tally(margin)
+    }
+}
+
+impl<R: Rules> Walk for WideWalk<R> {
+    const PASSES: bool = R::PASSES;
+    const STORE_FROM: usize = 4;
+    type Key = (u64, u64);
+    type Move = u32;
+    type Moves = Bits;
+    type Undo = u128;
+
+    #[inline]
+    fn moves(&self) -> Bits {
+        let legal = |&j: &u32| R::wide_flips(&self.g, self.p, self.o, u32::from(self.squares[j as usize])) != 0;
+        Bits(Bits(self.open).filter(legal).fold(0, |set, j| set | 1 << j))
+    }
+
+    #[inline]
+    fn play(&mut self, j: u32) -> u128 {
+        let sq = u32::from(self.squares[j as usize]);
+        let flips = R::wide_flips(&self.g, self.p, self.o, sq);
+        let placed = 1u128 << sq;
+        let mover = self.p ^ flips ^ placed;
+        self.p = self.o ^ flips;
+        self.o = mover;
+        self.empty ^= placed;
+        self.open ^= 1 << j;
+        flips
+    }
+
+    #[inline]
+    fn undo(&mut self, j: u32, flips: u128) {
+        let placed = 1u128 << self.squares[j as usize];
+        let mover = self.o ^ flips ^ placed;
+        self.o = self.p ^ flips;
+        self.p = mover;
+        self.empty ^= placed;
+        self.open ^= 1 << j;
+    }
+
+    #[inline]
+    fn pass(&mut self) {
+        std::mem::swap(&mut self.p, &mut self.o);
+    }
+
+    #[inline]
+    fn margin(&self) -> i32 {
+        self.p.count_ones() as i32 - self.o.count_ones() as i32
+    }
+
+    #[inline]
+    fn empties(&self) -> usize {
+        self.open.count_ones() as usize
+    }
+
+    #[inline]
+    fn key(&self) -> (u64, u64) {
+        self.key_of(self.p, self.empty, self.open)
+    }
+
+    #[inline]
+    fn words(key: &(u64, u64)) -> Option<(u64, u64)> {
+        Some(*key)
+    }
+
+    /// As on 64-bit boards: the children's slots are fetched before any is searched.
+    #[inline]
+    fn child_keys<F: FnMut(&(u64, u64))>(&self, mut f: F) {
+        for j in Bits(self.open) {
+            let sq = u32::from(self.squares[j as usize]);
+            let flips = R::wide_flips(&self.g, self.p, self.o, sq);
+            if flips != 0 {
+                f(&self.key_of(self.o ^ flips, self.empty ^ 1 << sq, self.open ^ 1 << j));
+            }
+        }
+    }
+
+    /// The last three empty cells are counted directly, without the table.
+    #[inline]
+    fn near_end(&mut self) -> Option<[u64; 3]> {
+        if self.open.count_ones() > 3 {
+            return None;
+        }
+        Some(self.last_cells(self.p, self.o, self.open))
+    }
+}
+
+#[cfg(test)]
+mod tests;
