@@ -145,7 +145,8 @@ pub struct WideWalk<R> {
     open: u64,
     /// The start's empty cells, as bit numbers.
     squares: [u8; 64],
-    /// Cells on the board: the key's open cells start there.
+    /// Where the key's open cells start: the board's cells (or 127 on a board of 128
+    /// cells, which then has none open: the shift must stay within the word).
     cells: u32,
     rules: PhantomData<fn() -> R>,
 }
@@ -202,7 +203,7 @@ impl<R: Rules> WideWalk<R> {
         }
         let open = if empty.len() == 64 { !0 } else { (1u64 << empty.len()) - 1 };
         let empty = g.area() & !(mine | theirs);
-        Some(WideWalk { g, p: mine, o: theirs, empty, open, squares, cells: board.len() as u32, rules: PhantomData })
+        Some(WideWalk { g, p: mine, o: theirs, empty, open, squares, cells: board.len().min(127) as u32, rules: PhantomData })
     }
 
     /// The key of the position with discs `p` to move, empty cells `empty` and open cells

@@ -119,3 +119,20 @@ fn counts_match_the_general_board() {
     }
     assert!(counted > 700, "only {} boards counted", counted);
 }
+
+/// The extremes: a full board of 128 cells (no empty cell, one outcome), and a line of
+/// 64 cells with 64 empty ones (the most the key holds).
+#[test]
+fn the_largest_boards() {
+    let mut full = Board::new(1, 128);
+    for i in 0..128 {
+        full.set(i, Some(if i < 70 { Color::Black } else { Color::White }));
+    }
+    let mut walk = WideWalk::<Flanking>::new(&full, Color::White).unwrap();
+    assert_eq!(Counter::<_, u64>::new(1 << 10, false).count(&mut walk), super::super::count::Outcomes { wins: 0, losses: 1, draws: 0 });
+    // White to move: its discs are cells 70 to 127, and no cell is open.
+    assert_eq!(super::super::count::Walk::key(&walk), (0, !0 << 6));
+    let line = Board::new(1, 64);
+    assert!(WideWalk::<Adjacent>::new(&line, Color::Black).is_some());
+    assert!(WideWalk::<Adjacent>::new(&Board::new(1, 65), Color::Black).is_none());
+}
