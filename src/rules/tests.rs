@@ -476,7 +476,8 @@ fn independence_of_small_boards() {
 
 /// `[wins, losses, draws]` of the player with discs `p` to move (margin `margin`) over
 /// every sequence of moves on the cells `empty`, move by move: the reference for
-/// [`Rules::bit_last_cells`].
+/// [`Rules::bit_last_cells`] (which only AVX-512 builds have).
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 fn outcomes_by_moves(p: u64, o: u64, empty: u64, margin: i32) -> [u64; 3] {
     let moves = bitboard::flanking_moves(p, o, empty);
     if moves == 0 {
