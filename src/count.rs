@@ -10,7 +10,7 @@
 //!   last one (its flip counts decide), and, under the standard rules on processors with
 //!   AVX-512, the last four by all 24 orders of their moves at once
 //!   ([`Rules::bit_last_cells`]);
-//! - [`super::wide::WideWalk`] (the `wide` feature): boards beyond 8×8 with up to 128
+//! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 with up to 128
 //!   cells on 128-bit bit sets, when the cells and the empty cells add up to at most 128;
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts,
 //!   the last three empty cells counted by moves made on the board alone.
