@@ -175,14 +175,14 @@ fn game_position_n(rng: &mut Rng, n: usize, empties: usize) -> Board {
     }
 }
 
-/// An 8×8 board of random discs with `empties` empty cells at random.
-fn random_discs(rng: &mut Rng, empties: usize) -> Board {
-    let mut board = Board::new(8, 8);
-    for i in 0..64 {
+/// An n×n board of random discs with `empties` empty cells at random.
+fn random_discs(rng: &mut Rng, n: usize, empties: usize) -> Board {
+    let mut board = Board::new(n, n);
+    for i in 0..n * n {
         board.set(i, Some(if rng.below(2) == 0 { Color::Black } else { Color::White }));
     }
     while board.empties() < empties {
-        let i = rng.below(64);
+        let i = rng.below(n * n);
         board.set(i, None);
     }
     board
@@ -264,16 +264,22 @@ fn main() {
             let name = if games { "b4254: 8x8, 10 empties, 1000 random game positions" } else { "b4254: 8x8, 10 empties, 300 boards of random discs" };
             if wanted(name) {
                 let mut rng = Rng(if games { 0x3c6e_f372_fe94_f82b } else { 0xa54f_f53a_5f1d_36f1 });
-                let boards: Vec<Board> = (0..count).map(|_| if games { game_position(&mut rng, 10) } else { random_discs(&mut rng, 10) }).collect();
+                let boards: Vec<Board> = (0..count).map(|_| if games { game_position(&mut rng, 10) } else { random_discs(&mut rng, 8, 10) }).collect();
                 worst_of(name, &boards);
             }
         }
-        // 10x10 games (128-bit bit sets): the worst of many 10-empty positions, and one
-        // with 12 empty cells.
+        // 10x10 boards (128-bit bit sets): the worst of many 10-empty game positions and
+        // boards of random discs, and a game position with 12 empty cells.
         let name = "b4254: 10x10, 10 empties, 200 random game positions";
         if wanted(name) {
             let mut rng = Rng(0x510e_527f_ade6_82d1);
             let boards: Vec<Board> = (0..200).map(|_| game_position_n(&mut rng, 10, 10)).collect();
+            worst_of(name, &boards);
+        }
+        let name = "b4254: 10x10, 10 empties, 100 boards of random discs";
+        if wanted(name) {
+            let mut rng = Rng(0x1f83_d9ab_fb41_bd6b);
+            let boards: Vec<Board> = (0..100).map(|_| random_discs(&mut rng, 10, 10)).collect();
             worst_of(name, &boards);
         }
         let name = "b4254: 10x10, 12 empties";
