@@ -151,9 +151,14 @@ impl<C: Count> From<[u64; 3]> for Outcomes<C> {
     }
 }
 
-/// `[wins, losses, draws]` of one finished game with disc margin `margin`.
+/// `[wins, losses, draws]` of one finished game with disc margin `margin` for the player
+/// to move.
+///
+/// ```
+/// assert_eq!(othello::count::tally(-3), [0, 1, 0]);
+/// ```
 #[inline]
-fn tally(margin: i32) -> [u64; 3] {
+pub fn tally(margin: i32) -> [u64; 3] {
     [(margin > 0) as u64, (margin < 0) as u64, (margin == 0) as u64]
 }
 

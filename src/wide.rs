@@ -17,7 +17,7 @@ use std::convert::TryFrom;
 use std::marker::PhantomData;
 
 use super::board::{Board, Color};
-use super::count::{Bits, Walk};
+use super::count::{tally, Bits, Walk};
 use super::rules::Rules;
 
 /// The shape of a board of up to 128 cells: per direction of
@@ -155,12 +155,6 @@ impl<R> Clone for WideWalk<R> {
     fn clone(&self) -> WideWalk<R> {
         WideWalk { g: self.g.clone(), p: self.p, o: self.o, empty: self.empty, open: self.open, squares: self.squares, cells: self.cells, rules: PhantomData }
     }
-}
-
-/// `[wins, losses, draws]` of one finished game with disc margin `margin`.
-#[inline]
-fn tally(margin: i32) -> [u64; 3] {
-    [(margin > 0) as u64, (margin < 0) as u64, (margin == 0) as u64]
 }
 
 impl<R: Rules> WideWalk<R> {

@@ -693,7 +693,7 @@ impl<C: Count> From<[u64; 3]> for Outcomes<C> {
 }
 
 #[inline]
-fn tally(margin: i32) -> [u64; 3] {
+pub fn tally(margin: i32) -> [u64; 3] {
 	[(margin > 0) as u64, (margin < 0) as u64, (margin == 0) as u64]
 }
 
