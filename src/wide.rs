@@ -4,9 +4,12 @@
 //! Cell `(r, c)` of a `rows × cols` board is bit `r * cols + c`: rows follow one another
 //! with no padding between them, so a step east is a shift left by one that must not
 //! land in column 0, a step south a shift left by `cols`, and so on ([`Geometry`] keeps
-//! the shift and the mask of each direction). Moves are found cell by cell among the
-//! empty cells of the start (at most 64, numbered in row-major order), each direction's
-//! run read by repeated shifts until it leaves the opponent's discs.
+//! the shift and the mask of each direction, and each cell's eight rays made with them).
+//! Moves are found cell by cell among the empty cells of the start (at most 64, numbered
+//! in row-major order): along each ray, the first cell that is not an opponent disc is
+//! the lowest set bit of the ray without the opponent's discs (for the rays east to
+//! south-west, whose bit numbers grow) or the highest, and the cells before it flip if it
+//! is the player's.
 //!
 //! The table key of a position is two words: the discs of the player to move together
 //! with the empty cells (`p | empty`, bits below `rows * cols`), and above them which of
