@@ -1,6 +1,6 @@
 //! The 128-bit boards against the general board: steps against [`Board::step`], flips
-//! against [`Rules::flips`], and whole counts against [`BoardWalk`], on random shapes
-//! and positions under both rule sets.
+//! (by vectors where built, and ray by ray) against [`Rules::flips`], and whole counts
+//! against [`BoardWalk`], on random shapes and positions under both rule sets.
 
 use super::super::board::{Board, Color};
 use super::super::count::{BoardWalk, Counter};
@@ -78,6 +78,11 @@ fn flips_match_the_general_board() {
                 let expected = out.iter().fold(0u128, |x, &f| x | 1 << f);
                 let (p, o) = (bits(board, c), bits(board, c.opponent()));
                 assert_eq!(R::wide_flips(g, p, o, i as u32), expected, "{:?} at {} for {:?}", board, i, c);
+                if R::PASSES {
+                    // The standard rules: the ray-by-ray flips too, where the vector ones
+                    // replace them.
+                    assert_eq!(super::ray_flips(g, p, o, i as u32), expected);
+                }
             }
         }
     }
