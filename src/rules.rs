@@ -35,7 +35,8 @@ impl fmt::Display for IllegalMove {
     }
 }
 
-/// A rule set, written once for the general board and once for 64-bit boards.
+/// A rule set, written once for the general board, once for 64-bit boards and (with the
+/// `wide` feature) once for 128-bit boards.
 pub trait Rules {
     /// Whether a player without a legal move passes (`true`, Othello) or the game then
     /// ends (`false`, Dumbothello).
