@@ -263,44 +263,75 @@ impl<R: Rules> WideWalk<R> {
         (key as u64, (key >> 64) as u64)
     }
 
+    /// The final margin for the player with discs `p` to move against `o` (margin
+    /// `margin`) when `sq` is the only open cell, where that player flips `n` discs.
+    #[inline(always)]
+    fn final_margin(&self, p: u128, o: u128, sq: u32, margin: i32, n: u32) -> i32 {
+        if n > 0 {
+            return margin + 2 * n as i32 + 1;
+        }
+        let n = if R::PASSES { R::wide_flips(&self.g, o, p, sq).count_ones() as i32 } else { 0 };
+        if n > 0 {
+            margin - 2 * n - 1
+        } else {
+            margin
+        }
+    }
+
     /// The outcomes for the player with discs `p` to move against `o` when the open
     /// cells `open` are at most three: the last one counted from flip counts alone.
     fn last_cells(&self, p: u128, o: u128, open: u64) -> [u64; 3] {
         let margin = p.count_ones() as i32 - o.count_ones() as i32;
+        let square = |j: u32| u32::from(self.squares[j as usize]);
         if open == 0 {
             return tally(margin);
         }
         if open & (open - 1) == 0 {
-            let sq = u32::from(self.squares[open.trailing_zeros() as usize]);
-            let n = R::wide_flips(&self.g, p, o, sq).count_ones() as i32;
-            if n > 0 {
-                return tally(margin + 2 * n + 1);
-            }
-            let n = if R::PASSES { R::wide_flips(&self.g, o, p, sq).count_ones() as i32 } else { 0 };
-            return tally(if n > 0 { margin - 2 * n - 1 } else { margin });
+            let sq = square(open.trailing_zeros());
+            return tally(self.final_margin(p, o, sq, margin, R::wide_flips(&self.g, p, o, sq).count_ones()));
         }
         // The player moves, or after a pass the opponent; a move's counts are seen by the
         // player to move after it (the opponent, or after a pass the player).
         for turn in 0..(if R::PASSES { 2 } else { 1 }) {
             let (me, other) = if turn == 0 { (p, o) } else { (o, p) };
+            let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
             // The flips of every open cell first: they do not depend on one another, so
             // the processor computes them side by side.
             let (mut cells, mut flips) = ([0u32; 3], [0u128; 3]);
             for (k, j) in Bits(open).enumerate() {
                 cells[k] = j;
-                flips[k] = R::wide_flips(&self.g, me, other, u32::from(self.squares[j as usize]));
+                flips[k] = R::wide_flips(&self.g, me, other, square(j));
             }
             let mut total = [0u64; 3];
             let mut moved = false;
-            for k in 0..open.count_ones() as usize {
-                let (j, f) = (cells[k], flips[k]);
-                if f != 0 {
-                    moved = true;
-                    let sq = u32::from(self.squares[j as usize]);
-                    let t = self.last_cells(other ^ f, me ^ f ^ 1 << sq, open ^ 1 << j);
-                    let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
-                    for k in 0..3 {
-                        total[k] += t[order[k]];
+            if open.count_ones() == 2 {
+                // Two open cells: after each move, the last cell's flips for the next
+                // player, both computed before either is used (for an illegal move too,
+                // whose count is then ignored), so that they overlap as well.
+                let sqs = [square(cells[0]), square(cells[1])];
+                let child = |k: usize| (other ^ flips[k], me ^ flips[k] ^ 1 << sqs[k]);
+                let ((a, b), (c, d)) = (child(0), child(1));
+                let counts = [R::wide_flips(&self.g, a, b, sqs[1]).count_ones(), R::wide_flips(&self.g, c, d, sqs[0]).count_ones()];
+                for k in 0..2 {
+                    if flips[k] != 0 {
+                        moved = true;
+                        let (cp, co) = child(k);
+                        let after = cp.count_ones() as i32 - co.count_ones() as i32;
+                        let t = tally(self.final_margin(cp, co, sqs[1 - k], after, counts[k]));
+                        for i in 0..3 {
+                            total[i] += t[order[i]];
+                        }
+                    }
+                }
+            } else {
+                for k in 0..3 {
+                    let (j, f) = (cells[k], flips[k]);
+                    if f != 0 {
+                        moved = true;
+                        let t = self.last_cells(other ^ f, me ^ f ^ 1 << square(j), open ^ 1 << j);
+                        for i in 0..3 {
+                            total[i] += t[order[i]];
+                        }
                     }
                 }
             }
