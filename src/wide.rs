@@ -281,65 +281,101 @@ impl<R: Rules> WideWalk<R> {
     /// The outcomes for the player with discs `p` to move against `o` when the open
     /// cells `open` are at most three: the last one counted from flip counts alone.
     fn last_cells(&self, p: u128, o: u128, open: u64) -> [u64; 3] {
-        let margin = p.count_ones() as i32 - o.count_ones() as i32;
         let square = |j: u32| u32::from(self.squares[j as usize]);
-        if open == 0 {
-            return tally(margin);
+        let mut cells = [0u32; 3];
+        for (k, j) in Bits(open).enumerate() {
+            cells[k] = j;
         }
-        if open & (open - 1) == 0 {
-            let sq = square(open.trailing_zeros());
-            return tally(self.final_margin(p, o, sq, margin, R::wide_flips(&self.g, p, o, sq).count_ones()));
+        match open.count_ones() {
+            0 => tally(p.count_ones() as i32 - o.count_ones() as i32),
+            1 => {
+                let sq = square(cells[0]);
+                let margin = p.count_ones() as i32 - o.count_ones() as i32;
+                tally(self.final_margin(p, o, sq, margin, R::wide_flips(&self.g, p, o, sq).count_ones()))
+            }
+            2 => {
+                let two = [cells[0], cells[1]];
+                let flips = [R::wide_flips(&self.g, p, o, square(two[0])), R::wide_flips(&self.g, p, o, square(two[1]))];
+                self.last_two(p, o, two, flips)
+            }
+            _ => self.last_three(p, o, cells),
         }
-        // The player moves, or after a pass the opponent; a move's counts are seen by the
-        // player to move after it (the opponent, or after a pass the player).
+    }
+
+    /// [`WideWalk::last_cells`] with the three open cells `cells`. Each level's flips are
+    /// computed before the counts below them (the first moves', then the second moves'
+    /// of every first move): they do not depend on one another, so the processor computes
+    /// them side by side.
+    fn last_three(&self, p: u128, o: u128, cells: [u32; 3]) -> [u64; 3] {
+        let square = |j: u32| u32::from(self.squares[j as usize]);
         for turn in 0..(if R::PASSES { 2 } else { 1 }) {
             let (me, other) = if turn == 0 { (p, o) } else { (o, p) };
             let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
-            // The flips of every open cell first: they do not depend on one another, so
-            // the processor computes them side by side.
-            let (mut cells, mut flips) = ([0u32; 3], [0u128; 3]);
-            for (k, j) in Bits(open).enumerate() {
-                cells[k] = j;
-                flips[k] = R::wide_flips(&self.g, me, other, square(j));
+            let mut flips = [0u128; 3];
+            for k in 0..3 {
+                flips[k] = R::wide_flips(&self.g, me, other, square(cells[k]));
+            }
+            if flips == [0; 3] {
+                continue;
+            }
+            // After move `k`: the position, the two cells left, and the next player's flips
+            // there (for an illegal move too, whose count is then ignored).
+            let mut children = [(0u128, 0u128, [0u32; 2], [0u128; 2]); 3];
+            for k in 0..3 {
+                let (cp, co) = (other ^ flips[k], me ^ flips[k] ^ 1 << square(cells[k]));
+                let rest = [cells[(k + 1) % 3], cells[(k + 2) % 3]];
+                let next = [R::wide_flips(&self.g, cp, co, square(rest[0])), R::wide_flips(&self.g, cp, co, square(rest[1]))];
+                children[k] = (cp, co, rest, next);
             }
             let mut total = [0u64; 3];
-            let mut moved = false;
-            if open.count_ones() == 2 {
-                // Two open cells: after each move, the last cell's flips for the next
-                // player, both computed before either is used (for an illegal move too,
-                // whose count is then ignored), so that they overlap as well.
-                let sqs = [square(cells[0]), square(cells[1])];
-                let child = |k: usize| (other ^ flips[k], me ^ flips[k] ^ 1 << sqs[k]);
-                let ((a, b), (c, d)) = (child(0), child(1));
-                let counts = [R::wide_flips(&self.g, a, b, sqs[1]).count_ones(), R::wide_flips(&self.g, c, d, sqs[0]).count_ones()];
-                for k in 0..2 {
-                    if flips[k] != 0 {
-                        moved = true;
-                        let (cp, co) = child(k);
-                        let after = cp.count_ones() as i32 - co.count_ones() as i32;
-                        let t = tally(self.final_margin(cp, co, sqs[1 - k], after, counts[k]));
-                        for i in 0..3 {
-                            total[i] += t[order[i]];
-                        }
-                    }
-                }
-            } else {
-                for k in 0..3 {
-                    let (j, f) = (cells[k], flips[k]);
-                    if f != 0 {
-                        moved = true;
-                        let t = self.last_cells(other ^ f, me ^ f ^ 1 << square(j), open ^ 1 << j);
-                        for i in 0..3 {
-                            total[i] += t[order[i]];
-                        }
+            for k in 0..3 {
+                if flips[k] != 0 {
+                    let (cp, co, rest, next) = children[k];
+                    let t = self.last_two(cp, co, rest, next);
+                    for i in 0..3 {
+                        total[i] += t[order[i]];
                     }
                 }
             }
-            if moved {
-                return total;
-            }
+            return total;
         }
-        tally(margin)
+        tally(p.count_ones() as i32 - o.count_ones() as i32)
+    }
+
+    /// [`WideWalk::last_cells`] with the two open cells `cells`, where the player to move
+    /// flips `flips`. After each move, the last cell's flips for the next player are
+    /// computed together, before either is used (for an illegal move too, whose count is
+    /// then ignored).
+    fn last_two(&self, p: u128, o: u128, cells: [u32; 2], flips: [u128; 2]) -> [u64; 3] {
+        let square = |j: u32| u32::from(self.squares[j as usize]);
+        let sqs = [square(cells[0]), square(cells[1])];
+        let mut flips = flips;
+        for turn in 0..(if R::PASSES { 2 } else { 1 }) {
+            let (me, other) = if turn == 0 { (p, o) } else { (o, p) };
+            if turn == 1 {
+                flips = [R::wide_flips(&self.g, me, other, sqs[0]), R::wide_flips(&self.g, me, other, sqs[1])];
+            }
+            if flips == [0; 2] {
+                continue;
+            }
+            let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
+            let child = |k: usize| (other ^ flips[k], me ^ flips[k] ^ 1 << sqs[k]);
+            let ((a, b), (c, d)) = (child(0), child(1));
+            let counts = [R::wide_flips(&self.g, a, b, sqs[1]).count_ones(), R::wide_flips(&self.g, c, d, sqs[0]).count_ones()];
+            let mut total = [0u64; 3];
+            for k in 0..2 {
+                if flips[k] != 0 {
+                    let (cp, co) = child(k);
+                    let after = cp.count_ones() as i32 - co.count_ones() as i32;
+                    let t = tally(self.final_margin(cp, co, sqs[1 - k], after, counts[k]));
+                    for i in 0..3 {
+                        total[i] += t[order[i]];
+                    }
+                }
+            }
+            return total;
+        }
+        tally(p.count_ones() as i32 - o.count_ones() as i32)
     }
 }
 
