@@ -282,7 +282,7 @@ impl<R: Rules> WideWalk<R> {
     /// cells `open` are at most three: the last one counted from flip counts alone.
     fn last_cells(&self, p: u128, o: u128, open: u64) -> [u64; 3] {
         let square = |j: u32| u32::from(self.squares[j as usize]);
-        let mut cells = [0u32; 3];
+        let mut cells = [0u32; 4];
         for (k, j) in Bits(open).enumerate() {
             cells[k] = j;
         }
@@ -298,7 +298,12 @@ impl<R: Rules> WideWalk<R> {
                 let flips = [R::wide_flips(&self.g, p, o, square(two[0])), R::wide_flips(&self.g, p, o, square(two[1]))];
                 self.last_two(p, o, two, flips)
             }
-            _ => self.last_three(p, o, cells),
+            3 => {
+                let three = [cells[0], cells[1], cells[2]];
+                let flips = [0, 1, 2].map(|k| R::wide_flips(&self.g, p, o, square(three[k])));
+                self.last_three(p, o, three, flips)
+            }
+            _ => self.last_four(p, o, cells),
         }
     }
 
@@ -306,14 +311,16 @@ impl<R: Rules> WideWalk<R> {
     /// computed before the counts below them (the first moves', then the second moves'
     /// of every first move): they do not depend on one another, so the processor computes
     /// them side by side.
-    fn last_three(&self, p: u128, o: u128, cells: [u32; 3]) -> [u64; 3] {
+    fn last_three(&self, p: u128, o: u128, cells: [u32; 3], flips: [u128; 3]) -> [u64; 3] {
         let square = |j: u32| u32::from(self.squares[j as usize]);
+        let mut flips = flips;
         for turn in 0..(if R::PASSES { 2 } else { 1 }) {
             let (me, other) = if turn == 0 { (p, o) } else { (o, p) };
             let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
-            let mut flips = [0u128; 3];
-            for k in 0..3 {
-                flips[k] = R::wide_flips(&self.g, me, other, square(cells[k]));
+            if turn == 1 {
+                for k in 0..3 {
+                    flips[k] = R::wide_flips(&self.g, me, other, square(cells[k]));
+                }
             }
             if flips == [0; 3] {
                 continue;
@@ -332,6 +339,39 @@ impl<R: Rules> WideWalk<R> {
                 if flips[k] != 0 {
                     let (cp, co, rest, next) = children[k];
                     let t = self.last_two(cp, co, rest, next);
+                    for i in 0..3 {
+                        total[i] += t[order[i]];
+                    }
+                }
+            }
+            return total;
+        }
+        tally(p.count_ones() as i32 - o.count_ones() as i32)
+    }
+
+    /// [`WideWalk::last_cells`] with the four open cells `cells`, level by level as in
+    /// [`WideWalk::last_three`].
+    fn last_four(&self, p: u128, o: u128, cells: [u32; 4]) -> [u64; 3] {
+        let square = |j: u32| u32::from(self.squares[j as usize]);
+        for turn in 0..(if R::PASSES { 2 } else { 1 }) {
+            let (me, other) = if turn == 0 { (p, o) } else { (o, p) };
+            let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
+            let flips = [0, 1, 2, 3].map(|k| R::wide_flips(&self.g, me, other, square(cells[k])));
+            if flips == [0; 4] {
+                continue;
+            }
+            let mut children = [(0u128, 0u128, [0u32; 3], [0u128; 3]); 4];
+            for k in 0..4 {
+                let (cp, co) = (other ^ flips[k], me ^ flips[k] ^ 1 << square(cells[k]));
+                let rest = [cells[(k + 1) % 4], cells[(k + 2) % 4], cells[(k + 3) % 4]];
+                let next = [0, 1, 2].map(|i| R::wide_flips(&self.g, cp, co, square(rest[i])));
+                children[k] = (cp, co, rest, next);
+            }
+            let mut total = [0u64; 3];
+            for k in 0..4 {
+                if flips[k] != 0 {
+                    let (cp, co, rest, next) = children[k];
+                    let t = self.last_three(cp, co, rest, next);
                     for i in 0..3 {
                         total[i] += t[order[i]];
                     }
@@ -381,7 +421,7 @@ impl<R: Rules> WideWalk<R> {
 
 impl<R: Rules> Walk for WideWalk<R> {
     const PASSES: bool = R::PASSES;
-    const STORE_FROM: usize = 4;
+    const STORE_FROM: usize = 5;
     type Key = (u64, u64);
     type Move = u32;
     type Moves = Bits;
@@ -456,7 +496,7 @@ impl<R: Rules> Walk for WideWalk<R> {
     /// The last three empty cells are counted directly, without the table.
     #[inline]
     fn near_end(&mut self) -> Option<[u64; 3]> {
-        if self.open.count_ones() > 3 {
+        if self.open.count_ones() > 4 {
             return None;
         }
         Some(self.last_cells(self.p, self.o, self.open))
