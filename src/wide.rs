@@ -279,7 +279,7 @@ impl<R: Rules> WideWalk<R> {
     }
 
     /// The outcomes for the player with discs `p` to move against `o` when the open
-    /// cells `open` are at most three: the last one counted from flip counts alone.
+    /// cells `open` are at most four: the last one counted from flip counts alone.
     fn last_cells(&self, p: u128, o: u128, open: u64) -> [u64; 3] {
         let square = |j: u32| u32::from(self.squares[j as usize]);
         let mut cells = [0u32; 4];
@@ -493,7 +493,7 @@ impl<R: Rules> Walk for WideWalk<R> {
         }
     }
 
-    /// The last three empty cells are counted directly, without the table.
+    /// The last four empty cells are counted directly, without the table.
     #[inline]
     fn near_end(&mut self) -> Option<[u64; 3]> {
         if self.open.count_ones() > 4 {
