@@ -307,6 +307,42 @@ impl<R: Rules> WideWalk<R> {
         }
     }
 
+    /// [`WideWalk::last_cells`] with the two open cells `cells`, where the player to move
+    /// flips `flips`. After each move, the last cell's flips for the next player are
+    /// computed together, before either is used (for an illegal move too, whose count is
+    /// then ignored).
+    fn last_two(&self, p: u128, o: u128, cells: [u32; 2], flips: [u128; 2]) -> [u64; 3] {
+        let square = |j: u32| u32::from(self.squares[j as usize]);
+        let sqs = [square(cells[0]), square(cells[1])];
+        let mut flips = flips;
+        for turn in 0..(if R::PASSES { 2 } else { 1 }) {
+            let (me, other) = if turn == 0 { (p, o) } else { (o, p) };
+            if turn == 1 {
+                flips = [R::wide_flips(&self.g, me, other, sqs[0]), R::wide_flips(&self.g, me, other, sqs[1])];
+            }
+            if flips == [0; 2] {
+                continue;
+            }
+            let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
+            let child = |k: usize| (other ^ flips[k], me ^ flips[k] ^ 1 << sqs[k]);
+            let ((a, b), (c, d)) = (child(0), child(1));
+            let counts = [R::wide_flips(&self.g, a, b, sqs[1]).count_ones(), R::wide_flips(&self.g, c, d, sqs[0]).count_ones()];
+            let mut total = [0u64; 3];
+            for k in 0..2 {
+                if flips[k] != 0 {
+                    let (cp, co) = child(k);
+                    let after = cp.count_ones() as i32 - co.count_ones() as i32;
+                    let t = tally(self.final_margin(cp, co, sqs[1 - k], after, counts[k]));
+                    for i in 0..3 {
+                        total[i] += t[order[i]];
+                    }
+                }
+            }
+            return total;
+        }
+        tally(p.count_ones() as i32 - o.count_ones() as i32)
+    }
+
     /// [`WideWalk::last_cells`] with the three open cells `cells`. Each level's flips are
     /// computed before the counts below them (the first moves', then the second moves'
     /// of every first move): they do not depend on one another, so the processor computes
@@ -372,42 +408,6 @@ impl<R: Rules> WideWalk<R> {
                 if flips[k] != 0 {
                     let (cp, co, rest, next) = children[k];
                     let t = self.last_three(cp, co, rest, next);
-                    for i in 0..3 {
-                        total[i] += t[order[i]];
-                    }
-                }
-            }
-            return total;
-        }
-        tally(p.count_ones() as i32 - o.count_ones() as i32)
-    }
-
-    /// [`WideWalk::last_cells`] with the two open cells `cells`, where the player to move
-    /// flips `flips`. After each move, the last cell's flips for the next player are
-    /// computed together, before either is used (for an illegal move too, whose count is
-    /// then ignored).
-    fn last_two(&self, p: u128, o: u128, cells: [u32; 2], flips: [u128; 2]) -> [u64; 3] {
-        let square = |j: u32| u32::from(self.squares[j as usize]);
-        let sqs = [square(cells[0]), square(cells[1])];
-        let mut flips = flips;
-        for turn in 0..(if R::PASSES { 2 } else { 1 }) {
-            let (me, other) = if turn == 0 { (p, o) } else { (o, p) };
-            if turn == 1 {
-                flips = [R::wide_flips(&self.g, me, other, sqs[0]), R::wide_flips(&self.g, me, other, sqs[1])];
-            }
-            if flips == [0; 2] {
-                continue;
-            }
-            let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
-            let child = |k: usize| (other ^ flips[k], me ^ flips[k] ^ 1 << sqs[k]);
-            let ((a, b), (c, d)) = (child(0), child(1));
-            let counts = [R::wide_flips(&self.g, a, b, sqs[1]).count_ones(), R::wide_flips(&self.g, c, d, sqs[0]).count_ones()];
-            let mut total = [0u64; 3];
-            for k in 0..2 {
-                if flips[k] != 0 {
-                    let (cp, co) = child(k);
-                    let after = cp.count_ones() as i32 - co.count_ones() as i32;
-                    let t = tally(self.final_margin(cp, co, sqs[1 - k], after, counts[k]));
                     for i in 0..3 {
                         total[i] += t[order[i]];
                     }
