@@ -2,22 +2,11 @@
 //! (by vectors where built, and ray by ray) against [`Rules::flips`], and whole counts
 //! against [`BoardWalk`], on random shapes and positions under both rule sets.
 
+use super::super::arena::Rng;
 use super::super::board::{Board, Color};
 use super::super::count::{BoardWalk, Counter};
 use super::super::rules::{Adjacent, Flanking, Rules};
 use super::{Geometry, WideWalk};
-
-/// xorshift64: seeded, reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// A random shape of at most 128 cells, some of them a single row or column.
 fn random_shape(rng: &mut Rng) -> (usize, usize) {
@@ -51,7 +40,7 @@ fn bits(board: &Board, color: Color) -> u128 {
 
 #[test]
 fn steps_match_the_general_board() {
-    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut rng = Rng::new(0x0123_4567_89ab_cdef);
     for _ in 0..300 {
         let (rows, cols) = random_shape(&mut rng);
         let g = Geometry::new(rows, cols).unwrap();
@@ -86,7 +75,7 @@ fn flips_match_the_general_board() {
             }
         }
     }
-    let mut rng = Rng(0xfeed_beef_dead_f00d);
+    let mut rng = Rng::new(0xfeed_beef_dead_f00d);
     for _ in 0..2000 {
         let (rows, cols) = random_shape(&mut rng);
         let empties = 1 + rng.below(rows * cols);
@@ -111,7 +100,7 @@ fn counts_match_the_general_board() {
         assert_eq!(a, b, "{:?}", board);
         true
     }
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     let mut counted = 0;
     for i in 0..400 {
         let (rows, cols) = random_shape(&mut rng);
