@@ -10,8 +10,8 @@
 //!   last one (its flip counts decide), and, under the standard rules on processors with
 //!   AVX-512, the last four by all 24 orders of their moves at once
 //!   ([`Rules::bit_last_cells`]);
-//! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 with up to 128
-//!   cells on 128-bit bit sets, when the cells and the empty cells add up to at most 128;
+//! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 on 128-bit bit sets of
+//!   the cells that matter, when those and the empty cells add up to at most 128;
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts,
 //!   the last three empty cells counted by moves made on the board alone.
 //!
@@ -1085,14 +1085,19 @@ pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Repo
         }
     }
     let run = || {
-        let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
-        match bits {
-            Some(walk) => count_with(walk, empties, to_move, options),
-            None => {
-                let wide = if options.bitboards { on_wide::<R>(board, empties, to_move, options) } else { None };
-                wide.unwrap_or_else(|| count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options))
+        if options.bitboards {
+            if let Some(walk) = bit_walk_within::<R>(board, to_move, None) {
+                return count_with(walk, empties, to_move, options);
+            }
+            let relevant = R::relevant(board);
+            if let Some(walk) = bit_walk_within::<R>(board, to_move, Some(&relevant)) {
+                return count_with(walk, empties, to_move, options);
+            }
+            if let Some(report) = on_wide::<R>(board, &relevant, empties, to_move, options) {
+                return report;
             }
         }
+        count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options)
     };
     if empties <= DEEP {
         return run();
@@ -1134,10 +1139,18 @@ pub fn countable(board: &Board) -> Result<(), InputError> {
 /// rest of the game ([`Rules::relevant`]) do. The others never change and take part in
 /// no move, so they leave the bit sets; their discs become the walk's bias.
 pub fn bit_walk<R: Rules>(board: &Board, to_move: Color) -> Option<BitWalk<R>> {
-    let (black, white, area, bias) = match bitboard::from_board(board) {
-        Some((black, white, area)) => (black, white, area, 0),
+    bit_walk_within(board, to_move, None).or_else(|| bit_walk_within(board, to_move, Some(&R::relevant(board))))
+}
+
+/// [`bit_walk`] of the whole board (`relevant` `None`: if it fits in 8×8), or of the cells
+/// that matter, `relevant`, if they fit.
+fn bit_walk_within<R: Rules>(board: &Board, to_move: Color, relevant: Option<&[bool]>) -> Option<BitWalk<R>> {
+    let (black, white, area, bias) = match relevant {
         None => {
-            let relevant = R::relevant(board);
+            let (black, white, area) = bitboard::from_board(board)?;
+            (black, white, area, 0)
+        }
+        Some(relevant) => {
             let cells: Vec<(usize, usize)> = (0..board.len()).filter(|&i| relevant[i]).map(|i| board.coords(i)).collect();
             let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
             let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
@@ -1236,17 +1249,18 @@ fn on_threads<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decid
     super::parallel::count(walk, threads, entries, decide, stack)
 }
 
-/// The count on 128-bit bit sets ([`super::wide::WideWalk`]), if they take the board, in
-/// cargo builds (the `wide` feature, on by default).
+/// The count on 128-bit bit sets of the cells that matter, `relevant`
+/// ([`super::wide::WideWalk`]), if they take them, in cargo builds (the `wide` feature, on
+/// by default).
 #[cfg(feature = "wide")]
-fn on_wide<R: Rules>(board: &Board, empties: usize, to_move: Color, options: &Options) -> Option<Report> {
-    super::wide::WideWalk::<R>::new(board, to_move).map(|walk| count_with(walk, empties, to_move, options))
+fn on_wide<R: Rules>(board: &Board, relevant: &[bool], empties: usize, to_move: Color, options: &Options) -> Option<Report> {
+    super::wide::WideWalk::<R>::on(board, relevant, to_move).map(|walk| count_with(walk, empties, to_move, options))
 }
 
 /// Without the `wide` feature (the judges' bundles), boards beyond 8×8 are counted on the
 /// general board.
 #[cfg(not(feature = "wide"))]
-fn on_wide<R: Rules>(_: &Board, _: usize, _: Color, _: &Options) -> Option<Report> {
+fn on_wide<R: Rules>(_: &Board, _: &[bool], _: usize, _: Color, _: &Options) -> Option<Report> {
     None
 }
 

@@ -1,105 +1,98 @@
-//! Boards of up to 128 cells (9×9, 10×10, 11×11, 4×32, ...) on 128-bit bit sets, and
-//! the counter's walk on them ([`WideWalk`]).
+//! Boards beyond 8×8 whose cells that matter number at most 128 (9×9, 10×10, most
+//! 11×11 boards with 10 empty cells, large boards whose empty cells lie close together)
+//! on 128-bit bit sets, and the counter's walk on them ([`WideWalk`]).
 //!
-//! Cell `(r, c)` of a `rows × cols` board is bit `r * cols + c`: rows follow one another
-//! with no padding between them, so a step east is a shift left by one that must not
-//! land in column 0, a step south a shift left by `cols`, and so on ([`Geometry`] keeps
-//! the shift and the mask of each direction, and each cell's eight rays made with them).
-//! Moves are found cell by cell among the empty cells of the start (at most 64, numbered
-//! in row-major order): along each ray, the first cell that is not an opponent disc is
-//! the lowest set bit of the ray without the opponent's discs (for the rays east to
-//! south-west, whose bit numbers grow) or the highest, and the cells before it flip if it
+//! Only the cells that matter to the rest of the game are kept ([`Rules::relevant`]:
+//! the empty cells, the discs a run may flip and those that may end one), numbered in
+//! row-major order: the `k`-th kept cell is bit `k`. The other discs never change and
+//! take part in no move, so they leave the bit sets and their margin becomes the walk's
+//! bias, as on 64-bit boards. [`Geometry`] keeps each kept cell's eight rays, each
+//! stopping before the first cell that is not kept; in row-major order a ray's bits grow
+//! along it (east to south-west) or shrink (the other four directions). Moves are found
+//! cell by cell among the empty cells of the start (at most 64): along each ray, the
+//! first cell that is not an opponent disc is the lowest set bit of the ray without the
+//! opponent's discs (where bits grow) or the highest, and the cells before it flip if it
 //! is the player's.
 //!
 //! The table key of a position is two words: the discs of the player to move together
-//! with the empty cells (`p | empty`, bits below `rows * cols`), and above them which of
-//! the start's empty cells are still empty. That needs `rows * cols` plus the number of
-//! empty cells at the start to be at most 128; [`WideWalk::new`] declines other boards.
+//! with the empty cells (`p | empty`, below the kept cells' count), above them which of
+//! the start's empty cells are still empty, and in bit 127 whether the bias is against
+//! the player to move. That needs the kept cells, the start's empty cells and (with a
+//! bias) one bit to add up to at most 128; [`WideWalk::new`] declines other boards.
 
-use std::convert::TryFrom;
 use std::marker::PhantomData;
 
 use super::board::{Board, Color};
 use super::count::{tally, Bits, Walk};
 use super::rules::Rules;
 
-/// The shape of a board of up to 128 cells: per direction of
-/// [`super::board::DIRECTIONS`], how far a step shifts and which cells it may reach; and
-/// per cell, its rays and its neighbours.
+/// Up to 128 cells of a board, numbered in row-major order: per cell, its eight rays
+/// through the kept cells and its kept neighbours.
+///
+/// A ray stops before the first cell that is not kept: the walk keeps only the cells
+/// that matter ([`Rules::relevant`]), which no run passes and none closes. Numbered in
+/// row-major order, the kept cells of a ray still grow along it (east to south-west) or
+/// shrink (the other four directions), as on the whole board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Geometry {
-    /// Per direction: the shift of a step (left for directions 2..=5: east to south-west).
-    amount: [u32; 8],
-    /// Per direction: the cells a step may land on (none where the board is one row or
-    /// one column wide across that direction).
-    mask: [u128; 8],
-    /// Every cell of the board.
-    area: u128,
-    /// Per cell and direction: the cells from it (excluded) to the edge.
+    /// Per kept cell and direction of [`super::board::DIRECTIONS`]: the kept cells from
+    /// it (excluded) up to the first cell that is not kept, or the edge.
     rays: Vec<[u128; 8]>,
-    /// Per cell: its neighbours.
+    /// Per kept cell: its kept neighbours.
     neighbours: Vec<u128>,
 }
 
 impl Geometry {
-    /// The geometry of a `rows × cols` board, if it has 1 to 128 cells.
+    /// The geometry of the cells `kept` of `board` (cell indices, increasing): the `k`-th
+    /// is bit `k`. `None` if there are more than 128.
     ///
     /// ```
+    /// use othello::board::Board;
     /// use othello::wide::Geometry;
-    /// let g = Geometry::new(10, 10).unwrap();
-    /// let centre = 1u128 << (4 * 10 + 4);
-    /// assert_eq!(g.step(centre, 2), 1u128 << (4 * 10 + 5)); // east
-    /// assert_eq!(g.step(1u128 << 9, 2), 0);                 // east of the last column
-    /// assert!(Geometry::new(12, 11).is_none());
+    /// let b = Board::new(3, 3);
+    /// let g = Geometry::new(&b, &[0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+    /// assert_eq!(g.ray(4, 2), 1 << 5);          // east of the centre: (1, 2)
+    /// assert_eq!(g.ray(0, 3), 1 << 4 | 1 << 8); // south-east of (0, 0)
+    /// // Without the centre: the south-east ray of (0, 0) stops at once.
+    /// let g = Geometry::new(&b, &[0, 1, 2, 3, 5, 6, 7, 8]).unwrap();
+    /// assert_eq!(g.ray(0, 3), 0);
+    /// assert_eq!(g.ray(0, 2), 1 << 1 | 1 << 2); // east: (0, 1), (0, 2)
     /// ```
-    pub fn new(rows: usize, cols: usize) -> Option<Geometry> {
-        let cells = rows.checked_mul(cols)?;
-        if cells == 0 || cells > 128 {
+    pub fn new(board: &Board, kept: &[usize]) -> Option<Geometry> {
+        if kept.len() > 128 {
             return None;
         }
-        let area = if cells == 128 { !0 } else { (1u128 << cells) - 1 };
-        let (mut west, mut east) = (0u128, 0u128);
-        for r in 0..rows {
-            west |= 1 << (r * cols);
-            east |= 1 << (r * cols + cols - 1);
+        let mut bit = vec![None; board.len()];
+        for (k, &i) in kept.iter().enumerate() {
+            bit[i] = Some(k);
         }
-        let c = cols as u32;
-        // North, north-east, east, south-east, south, south-west, west, north-west.
-        let amount = [c, c - 1, 1, c + 1, c, c - 1, 1, c + 1];
-        let (vertical, horizontal) = (rows > 1, cols > 1);
-        let allowed = [vertical, vertical && horizontal, horizontal, vertical && horizontal, vertical, vertical && horizontal, horizontal, vertical && horizontal];
-        let landing = [area, area & !west, area & !west, area & !west, area, area & !east, area & !east, area & !east];
-        let mut g = Geometry { amount: [0; 8], mask: [0; 8], area, rays: vec![[0; 8]; cells], neighbours: vec![0; cells] };
-        for d in 0..8 {
-            if allowed[d] {
-                g.amount[d] = amount[d];
-                g.mask[d] = landing[d];
-            }
-        }
-        for sq in 0..cells {
+        let mut g = Geometry { rays: vec![[0; 8]; kept.len()], neighbours: vec![0; kept.len()] };
+        for (k, &i) in kept.iter().enumerate() {
             for d in 0..8 {
-                let mut x = g.step(1 << sq, d);
-                g.neighbours[sq] |= x;
-                while x != 0 {
-                    g.rays[sq][d] |= x;
-                    x = g.step(x, d);
+                for j in board.ray(i, d) {
+                    match bit[j] {
+                        Some(b) => g.rays[k][d] |= 1 << b,
+                        None => break,
+                    }
+                }
+                if let Some(Some(b)) = board.step(i, d).map(|j| bit[j]) {
+                    g.neighbours[k] |= 1 << b;
                 }
             }
         }
         Some(g)
     }
 
-    /// The cells one step from `x` in direction `d` of [`super::board::DIRECTIONS`].
+    /// The ray of kept cell `k` in direction `d` (see [`Geometry::new`]).
     #[inline]
-    pub fn step(&self, x: u128, d: usize) -> u128 {
-        let moved = if (2..=5).contains(&d) { x << self.amount[d] } else { x >> self.amount[d] };
-        moved & self.mask[d]
+    pub fn ray(&self, k: u32, d: usize) -> u128 {
+        self.rays[k as usize][d]
     }
 
-    /// Every cell of the board.
+    /// How many cells are kept.
     #[inline]
-    pub fn area(&self) -> u128 {
-        self.area
+    pub fn cells(&self) -> usize {
+        self.rays.len()
     }
 }
 
@@ -188,9 +181,9 @@ pub fn adjacent_flips(g: &Geometry, o: u128, sq: u32) -> u128 {
     g.neighbours[sq as usize] & o
 }
 
-/// The counter's walk on a board of up to 128 cells under rules `R`: discs of the player
-/// to move and of the opponent, the empty cells, and which of the start's empty cells are
-/// still empty. See the module header.
+/// The counter's walk on the cells of a board that matter, up to 128 of them, under
+/// rules `R`: discs of the player to move and of the opponent, the empty cells, and which
+/// of the start's empty cells are still empty. See the module header.
 pub struct WideWalk<R> {
     g: Geometry,
     p: u128,
@@ -200,29 +193,32 @@ pub struct WideWalk<R> {
     open: u64,
     /// The start's empty cells, as bit numbers.
     squares: [u8; 64],
-    /// Where the key's open cells start: after the board's cells (at 127 on a board of
-    /// 128 cells, which then has none open: the shift must stay within the word).
+    /// Where the key's open cells start: after the kept cells (at most 127, where a shift
+    /// must stay).
     open_at: u32,
+    /// The margin of the discs off the kept cells, for the player to move.
+    bias: i32,
     rules: PhantomData<fn() -> R>,
 }
 
 impl<R> Clone for WideWalk<R> {
     fn clone(&self) -> WideWalk<R> {
-        WideWalk { g: self.g.clone(), p: self.p, o: self.o, empty: self.empty, open: self.open, squares: self.squares, open_at: self.open_at, rules: PhantomData }
+        WideWalk { g: self.g.clone(), rules: PhantomData, ..*self }
     }
 }
 
 impl<R: Rules> WideWalk<R> {
-    /// The walk from `board` with `to_move` to move, or `None` unless the board's cells
-    /// and its empty cells add up to at most 128 (see the module header).
+    /// The walk from `board` with `to_move` to move, on the cells that matter to the rest
+    /// of the game ([`Rules::relevant`]); `None` unless they, the empty cells and the sign
+    /// of the discs left off add up to at most 128 bits (see the module header).
     ///
     /// ```
     /// use othello::board::{Board, Color};
     /// use othello::count::Walk;
     /// use othello::rules::Flanking;
     /// use othello::wide::WideWalk;
-    /// let w = WideWalk::<Flanking>::new(&Board::start(10), Color::Black);
-    /// assert!(w.is_none()); // 100 cells and 96 empty ones
+    /// let w = WideWalk::<Flanking>::new(&Board::start(12), Color::Black);
+    /// assert!(w.is_none()); // 144 cells, all of which matter
     /// let mut b = Board::new(10, 10);
     /// for i in 0..100 {
     ///     b.set(i, Some(if i % 3 == 0 { Color::Black } else { Color::White }));
@@ -233,33 +229,44 @@ impl<R: Rules> WideWalk<R> {
     /// assert_eq!(w.moves().count(), 1); // a1: its east and south runs end in black discs
     /// ```
     pub fn new(board: &Board, to_move: Color) -> Option<WideWalk<R>> {
-        let g = Geometry::new(board.rows(), board.cols())?;
-        let empty: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
-        if board.len() + empty.len() > 128 || empty.len() > 64 {
-            return None;
-        }
-        let mut squares = [0u8; 64];
-        for (j, &i) in empty.iter().enumerate() {
-            squares[j] = u8::try_from(i).ok()?;
-        }
-        let (mut mine, mut theirs) = (0u128, 0u128);
-        for i in 0..board.len() {
-            match board.cell(i) {
-                Some(c) if c == to_move => mine |= 1 << i,
-                Some(_) => theirs |= 1 << i,
-                None => {}
-            }
-        }
-        let open = if empty.len() == 64 { !0 } else { (1u64 << empty.len()) - 1 };
-        let empty = g.area() & !(mine | theirs);
-        Some(WideWalk { g, p: mine, o: theirs, empty, open, squares, open_at: board.len().min(127) as u32, rules: PhantomData })
+        WideWalk::on(board, &R::relevant(board), to_move)
     }
 
-    /// The key of the position with discs `p` to move, empty cells `empty` and open cells
-    /// `open` (see the module header).
+    /// [`WideWalk::new`] on the cells `kept` (`kept[i]` for cell `i`), which must hold
+    /// every empty cell and every cell that a run may read.
+    pub fn on(board: &Board, kept: &[bool], to_move: Color) -> Option<WideWalk<R>> {
+        let cells: Vec<usize> = (0..board.len()).filter(|&i| kept[i]).collect();
+        let g = Geometry::new(board, &cells)?;
+        let (mut mine, mut theirs, mut empty) = (0u128, 0u128, 0u128);
+        let mut squares = [0u8; 64];
+        let mut open = 0;
+        for (k, &i) in cells.iter().enumerate() {
+            match board.cell(i) {
+                Some(c) if c == to_move => mine |= 1 << k,
+                Some(_) => theirs |= 1 << k,
+                None if open < 64 => {
+                    squares[open] = k as u8;
+                    open += 1;
+                    empty |= 1 << k;
+                }
+                None => return None,
+            }
+        }
+        let off = |c: Color, on: u128| board.discs(c) as i32 - on.count_ones() as i32;
+        let bias = off(to_move, mine) - off(to_move.opponent(), theirs);
+        if open != board.empties() || cells.len() + open + (bias != 0) as usize > 128 {
+            return None;
+        }
+        let open_at = cells.len().min(127) as u32;
+        let open = if open == 64 { !0 } else { (1u64 << open) - 1 };
+        Some(WideWalk { g, p: mine, o: theirs, empty, open, squares, open_at, bias, rules: PhantomData })
+    }
+
+    /// The key of the position with discs `p` to move, empty cells `empty`, open cells
+    /// `open` and bias `bias` (see the module header).
     #[inline]
-    fn key_of(&self, p: u128, empty: u128, open: u64) -> (u64, u64) {
-        let key = p | empty | (open as u128) << self.open_at;
+    fn key_of(&self, p: u128, empty: u128, open: u64, bias: i32) -> (u64, u64) {
+        let key = p | empty | (open as u128) << self.open_at | ((bias < 0) as u128) << 127;
         (key as u64, (key >> 64) as u64)
     }
 
@@ -286,29 +293,29 @@ impl<R: Rules> WideWalk<R> {
 
     /// The outcomes for the player with discs `p` to move against `o` when the open
     /// cells `open` are at most four: the last one counted from flip counts alone.
-    fn last_cells(&self, p: u128, o: u128, open: u64) -> [u64; 3] {
+    fn last_cells(&self, p: u128, o: u128, open: u64, bias: i32) -> [u64; 3] {
         let mut cells = [0u32; 4];
         for (k, j) in Bits(open).enumerate() {
             cells[k] = j;
         }
         match open.count_ones() {
-            0 => tally(p.count_ones() as i32 - o.count_ones() as i32),
+            0 => tally(p.count_ones() as i32 - o.count_ones() as i32 + bias),
             1 => {
                 let sq = self.square(cells[0]);
-                let margin = p.count_ones() as i32 - o.count_ones() as i32;
+                let margin = p.count_ones() as i32 - o.count_ones() as i32 + bias;
                 tally(self.final_margin(p, o, sq, margin, R::wide_flips(&self.g, p, o, sq).count_ones()))
             }
             2 => {
                 let two = [cells[0], cells[1]];
                 let flips = [R::wide_flips(&self.g, p, o, self.square(two[0])), R::wide_flips(&self.g, p, o, self.square(two[1]))];
-                self.last_two(p, o, two, flips)
+                self.last_two(p, o, two, flips, bias)
             }
             3 => {
                 let three = [cells[0], cells[1], cells[2]];
                 let flips = [0, 1, 2].map(|k| R::wide_flips(&self.g, p, o, self.square(three[k])));
-                self.last_three(p, o, three, flips)
+                self.last_three(p, o, three, flips, bias)
             }
-            _ => self.last_four(p, o, cells),
+            _ => self.last_four(p, o, cells, bias),
         }
     }
 
@@ -316,7 +323,7 @@ impl<R: Rules> WideWalk<R> {
     /// flips `flips`. After each move, the last cell's flips for the next player are
     /// computed together, before either is used (for an illegal move too, whose count is
     /// then ignored).
-    fn last_two(&self, p: u128, o: u128, cells: [u32; 2], flips: [u128; 2]) -> [u64; 3] {
+    fn last_two(&self, p: u128, o: u128, cells: [u32; 2], flips: [u128; 2], bias: i32) -> [u64; 3] {
         let sqs = [self.square(cells[0]), self.square(cells[1])];
         let mut flips = flips;
         for turn in 0..(if R::PASSES { 2 } else { 1 }) {
@@ -328,6 +335,7 @@ impl<R: Rules> WideWalk<R> {
                 continue;
             }
             let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
+            let child_bias = if turn == 0 { -bias } else { bias };
             let child = |k: usize| (other ^ flips[k], me ^ flips[k] ^ 1 << sqs[k]);
             let ((a, b), (c, d)) = (child(0), child(1));
             let counts = [R::wide_flips(&self.g, a, b, sqs[1]).count_ones(), R::wide_flips(&self.g, c, d, sqs[0]).count_ones()];
@@ -335,7 +343,7 @@ impl<R: Rules> WideWalk<R> {
             for k in 0..2 {
                 if flips[k] != 0 {
                     let (cp, co) = child(k);
-                    let after = cp.count_ones() as i32 - co.count_ones() as i32;
+                    let after = cp.count_ones() as i32 - co.count_ones() as i32 + child_bias;
                     let t = tally(self.final_margin(cp, co, sqs[1 - k], after, counts[k]));
                     for i in 0..3 {
                         total[i] += t[order[i]];
@@ -344,18 +352,19 @@ impl<R: Rules> WideWalk<R> {
             }
             return total;
         }
-        tally(p.count_ones() as i32 - o.count_ones() as i32)
+        tally(p.count_ones() as i32 - o.count_ones() as i32 + bias)
     }
 
     /// [`WideWalk::last_cells`] with the three open cells `cells`. Each level's flips are
     /// computed before the counts below them (the first moves', then the second moves'
     /// of every first move): they do not depend on one another, so the processor computes
     /// them side by side.
-    fn last_three(&self, p: u128, o: u128, cells: [u32; 3], flips: [u128; 3]) -> [u64; 3] {
+    fn last_three(&self, p: u128, o: u128, cells: [u32; 3], flips: [u128; 3], bias: i32) -> [u64; 3] {
         let mut flips = flips;
         for turn in 0..(if R::PASSES { 2 } else { 1 }) {
             let (me, other) = if turn == 0 { (p, o) } else { (o, p) };
             let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
+            let child_bias = if turn == 0 { -bias } else { bias };
             if turn == 1 {
                 for k in 0..3 {
                     flips[k] = R::wide_flips(&self.g, me, other, self.square(cells[k]));
@@ -377,7 +386,7 @@ impl<R: Rules> WideWalk<R> {
             for k in 0..3 {
                 if flips[k] != 0 {
                     let (cp, co, rest, next) = children[k];
-                    let t = self.last_two(cp, co, rest, next);
+                    let t = self.last_two(cp, co, rest, next, child_bias);
                     for i in 0..3 {
                         total[i] += t[order[i]];
                     }
@@ -385,17 +394,18 @@ impl<R: Rules> WideWalk<R> {
             }
             return total;
         }
-        tally(p.count_ones() as i32 - o.count_ones() as i32)
+        tally(p.count_ones() as i32 - o.count_ones() as i32 + bias)
     }
 
     /// [`WideWalk::last_cells`] with the four open cells `cells`, level by level as in
     /// [`WideWalk::last_three`]. The two are written out: one function generic over the
     /// number of cells, with the level below as a closure, was 1.05–1.07× slower (1.8×
     /// with `array::map` and `array::from_fn`, which were left as calls).
-    fn last_four(&self, p: u128, o: u128, cells: [u32; 4]) -> [u64; 3] {
+    fn last_four(&self, p: u128, o: u128, cells: [u32; 4], bias: i32) -> [u64; 3] {
         for turn in 0..(if R::PASSES { 2 } else { 1 }) {
             let (me, other) = if turn == 0 { (p, o) } else { (o, p) };
             let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
+            let child_bias = if turn == 0 { -bias } else { bias };
             let flips = [0, 1, 2, 3].map(|k| R::wide_flips(&self.g, me, other, self.square(cells[k])));
             if flips == [0; 4] {
                 continue;
@@ -411,7 +421,7 @@ impl<R: Rules> WideWalk<R> {
             for k in 0..4 {
                 if flips[k] != 0 {
                     let (cp, co, rest, next) = children[k];
-                    let t = self.last_three(cp, co, rest, next);
+                    let t = self.last_three(cp, co, rest, next, child_bias);
                     for i in 0..3 {
                         total[i] += t[order[i]];
                     }
@@ -419,7 +429,7 @@ impl<R: Rules> WideWalk<R> {
             }
             return total;
         }
-        tally(p.count_ones() as i32 - o.count_ones() as i32)
+        tally(p.count_ones() as i32 - o.count_ones() as i32 + bias)
     }
 }
 
@@ -447,6 +457,7 @@ impl<R: Rules> Walk for WideWalk<R> {
         self.o = mover;
         self.empty ^= placed;
         self.open ^= 1 << j;
+        self.bias = -self.bias;
         flips
     }
 
@@ -458,16 +469,18 @@ impl<R: Rules> Walk for WideWalk<R> {
         self.p = mover;
         self.empty ^= placed;
         self.open ^= 1 << j;
+        self.bias = -self.bias;
     }
 
     #[inline]
     fn pass(&mut self) {
         std::mem::swap(&mut self.p, &mut self.o);
+        self.bias = -self.bias;
     }
 
     #[inline]
     fn margin(&self) -> i32 {
-        self.p.count_ones() as i32 - self.o.count_ones() as i32
+        self.p.count_ones() as i32 - self.o.count_ones() as i32 + self.bias
     }
 
     #[inline]
@@ -477,7 +490,7 @@ impl<R: Rules> Walk for WideWalk<R> {
 
     #[inline]
     fn key(&self) -> (u64, u64) {
-        self.key_of(self.p, self.empty, self.open)
+        self.key_of(self.p, self.empty, self.open, self.bias)
     }
 
     #[inline]
@@ -492,7 +505,7 @@ impl<R: Rules> Walk for WideWalk<R> {
             let sq = self.square(j);
             let flips = R::wide_flips(&self.g, self.p, self.o, sq);
             if flips != 0 {
-                f(&self.key_of(self.o ^ flips, self.empty ^ 1 << sq, self.open ^ 1 << j));
+                f(&self.key_of(self.o ^ flips, self.empty ^ 1 << sq, self.open ^ 1 << j, -self.bias));
             }
         }
     }
@@ -503,7 +516,7 @@ impl<R: Rules> Walk for WideWalk<R> {
         if self.open.count_ones() > 4 {
             return None;
         }
-        Some(self.last_cells(self.p, self.o, self.open))
+        Some(self.last_cells(self.p, self.o, self.open, self.bias))
     }
 }
 

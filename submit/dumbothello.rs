@@ -1439,14 +1439,19 @@ pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Repo
 		}
 	}
 	let run = || {
-		let bits = if options.bitboards { bit_walk::<R>(board, to_move) } else { None };
-		match bits {
-			Some(walk) => count_with(walk, empties, to_move, options),
-			None => {
-				let wide = if options.bitboards { on_wide::<R>(board, empties, to_move, options) } else { None };
-				wide.unwrap_or_else(|| count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options))
+		if options.bitboards {
+			if let Some(walk) = bit_walk_within::<R>(board, to_move, None) {
+				return count_with(walk, empties, to_move, options);
+			}
+			let relevant = R::relevant(board);
+			if let Some(walk) = bit_walk_within::<R>(board, to_move, Some(&relevant)) {
+				return count_with(walk, empties, to_move, options);
+			}
+			if let Some(report) = on_wide::<R>(board, &relevant, empties, to_move, options) {
+				return report;
 			}
 		}
+		count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options)
 	};
 	if empties <= DEEP {
 		return run();
@@ -1480,10 +1485,16 @@ pub fn countable(board: &Board) -> Result<(), InputError> {
 }
 
 pub fn bit_walk<R: Rules>(board: &Board, to_move: Color) -> Option<BitWalk<R>> {
-	let (black, white, area, bias) = match bitboard::from_board(board) {
-		Some((black, white, area)) => (black, white, area, 0),
+	bit_walk_within(board, to_move, None).or_else(|| bit_walk_within(board, to_move, Some(&R::relevant(board))))
+}
+
+fn bit_walk_within<R: Rules>(board: &Board, to_move: Color, relevant: Option<&[bool]>) -> Option<BitWalk<R>> {
+	let (black, white, area, bias) = match relevant {
 		None => {
-			let relevant = R::relevant(board);
+			let (black, white, area) = bitboard::from_board(board)?;
+			(black, white, area, 0)
+		}
+		Some(relevant) => {
 			let cells: Vec<(usize, usize)> = (0..board.len()).filter(|&i| relevant[i]).map(|i| board.coords(i)).collect();
 			let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
 			let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
@@ -1552,7 +1563,7 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
 }
 
 #[cfg(not(feature = "wide"))]
-fn on_wide<R: Rules>(_: &Board, _: usize, _: Color, _: &Options) -> Option<Report> {
+fn on_wide<R: Rules>(_: &Board, _: &[bool], _: usize, _: Color, _: &Options) -> Option<Report> {
 	None
 }
 

@@ -1,6 +1,7 @@
-//! The 128-bit boards against the general board: steps against [`Board::step`], flips
-//! (by vectors where built, and ray by ray) against [`Rules::flips`], and whole counts
-//! against [`BoardWalk`], on random shapes and positions under both rule sets.
+//! The 128-bit boards against the general board: rays against [`Board::ray`], flips (by
+//! vectors where built, and ray by ray) against [`Rules::flips`], and whole counts
+//! against [`BoardWalk`], on random shapes and positions under both rule sets, with every
+//! cell kept and with only the cells that matter.
 
 use super::super::arena::Rng;
 use super::super::board::{Board, Color};
@@ -38,23 +39,48 @@ fn bits(board: &Board, color: Color) -> u128 {
     (0..board.len()).filter(|&i| board.cell(i) == Some(color)).fold(0, |x, i| x | 1 << i)
 }
 
+/// A random board larger than 128 cells, whose empty cells (1 to 9) lie in a random
+/// block of up to 4×4, so that the cells that matter often number 128 or fewer.
+fn random_large_board(rng: &mut Rng) -> Board {
+    let (rows, cols) = match rng.below(3) {
+        0 => (1, 129 + rng.below(200)),
+        _ => (9 + rng.below(12), 12 + rng.below(12)),
+    };
+    let mut b = random_board(rng, rows, cols, 0);
+    let (h, w) = (1 + rng.below(4.min(rows)), 1 + rng.below(4));
+    let (top, left) = (rng.below(rows - h + 1), rng.below(cols - w + 1));
+    for _ in 0..1 + rng.below(9) {
+        b.set(b.index(top + rng.below(h), left + rng.below(w)), None);
+    }
+    b
+}
+
+/// Along each ray, the kept cells up to the first one that is not kept, on random shapes
+/// with random cells kept.
 #[test]
-fn steps_match_the_general_board() {
+fn rays_match_the_general_board() {
     let mut rng = Rng::new(0x0123_4567_89ab_cdef);
-    for _ in 0..300 {
+    for round in 0..300 {
         let (rows, cols) = random_shape(&mut rng);
-        let g = Geometry::new(rows, cols).unwrap();
         let board = Board::new(rows, cols);
-        for i in 0..board.len() {
+        let share = if round % 4 == 0 { 100 } else { rng.below(101) };
+        let kept: Vec<usize> = (0..board.len()).filter(|_| rng.below(100) < share).collect();
+        let g = Geometry::new(&board, &kept).unwrap();
+        assert_eq!(g.cells(), kept.len());
+        let bit = |i: usize| kept.iter().position(|&k| k == i);
+        for (k, &i) in kept.iter().enumerate() {
             for d in 0..8 {
-                let expected = board.step(i, d).map_or(0, |n| 1u128 << n);
-                assert_eq!(g.step(1 << i, d), expected, "{}x{} cell {} direction {}", rows, cols, i, d);
+                let expected = board.ray(i, d).map(bit).take_while(|b| b.is_some()).fold(0u128, |x, b| x | 1 << b.unwrap());
+                assert_eq!(g.ray(k as u32, d), expected, "{}x{} cell {} direction {}", rows, cols, i, d);
+                let neighbour = board.step(i, d).and_then(bit).map_or(0, |b| 1u128 << b);
+                assert_eq!(g.neighbours[k] & neighbour, neighbour);
             }
+            assert_eq!(g.neighbours[k].count_ones() as usize, (0..8).filter(|&d| board.step(i, d).and_then(bit).is_some()).count());
         }
     }
-    assert!(Geometry::new(0, 5).is_none());
-    assert!(Geometry::new(1, 129).is_none());
-    assert_eq!(Geometry::new(1, 128).unwrap().area(), !0);
+    let line = Board::new(1, 129);
+    assert!(Geometry::new(&line, &(0..128).collect::<Vec<_>>()).is_some());
+    assert!(Geometry::new(&line, &(0..129).collect::<Vec<_>>()).is_none());
 }
 
 #[test]
@@ -80,9 +106,38 @@ fn flips_match_the_general_board() {
         let (rows, cols) = random_shape(&mut rng);
         let empties = 1 + rng.below(rows * cols);
         let board = random_board(&mut rng, rows, cols, empties);
-        let g = Geometry::new(rows, cols).unwrap();
+        let g = Geometry::new(&board, &(0..board.len()).collect::<Vec<_>>()).unwrap();
         check::<Flanking>(&board, &g);
         check::<Adjacent>(&board, &g);
+    }
+}
+
+/// On the cells that matter only, the flips of every move of the start are those of the
+/// whole board (the walk's counts below check the later positions).
+#[test]
+fn flips_on_the_cells_that_matter() {
+    fn check<R: Rules>(board: &Board) {
+        let relevant = R::relevant(board);
+        let kept: Vec<usize> = (0..board.len()).filter(|&i| relevant[i]).collect();
+        let g = match Geometry::new(board, &kept) {
+            Some(g) => g,
+            None => return,
+        };
+        let on = |color: Color| kept.iter().enumerate().filter(|&(_, &i)| board.cell(i) == Some(color)).fold(0u128, |x, (k, _)| x | 1 << k);
+        for (k, &i) in kept.iter().enumerate().filter(|&(_, &i)| board.cell(i).is_none()) {
+            for &c in [Color::Black, Color::White].iter() {
+                let mut out = Vec::new();
+                R::flips(board, c, i, &mut out);
+                let expected = out.iter().fold(0u128, |x, &f| x | 1 << kept.iter().position(|&k| k == f).expect("a flipped cell that matters"));
+                assert_eq!(R::wide_flips(&g, on(c), on(c.opponent()), k as u32), expected, "{:?} at {} for {:?}", board, i, c);
+            }
+        }
+    }
+    let mut rng = Rng::new(0x5eed_0fce_1150_77aa);
+    for _ in 0..500 {
+        let board = random_large_board(&mut rng);
+        check::<Flanking>(&board);
+        check::<Adjacent>(&board);
     }
 }
 
@@ -101,21 +156,28 @@ fn counts_match_the_general_board() {
         true
     }
     let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
-    let mut counted = 0;
-    for i in 0..400 {
-        let (rows, cols) = random_shape(&mut rng);
-        let empties = 1 + rng.below(9);
-        let board = random_board(&mut rng, rows, cols, empties);
+    let (mut counted, mut large) = (0, 0);
+    for i in 0..600 {
+        let board = if i % 3 == 2 {
+            random_large_board(&mut rng)
+        } else {
+            let (rows, cols) = random_shape(&mut rng);
+            let empties = 1 + rng.below(9);
+            random_board(&mut rng, rows, cols, empties)
+        };
         let to_move = if i % 2 == 0 { Color::Black } else { Color::White };
         let entries = if i % 3 == 0 { 0 } else { 1 << 12 };
-        counted += both::<Flanking>(&board, to_move, entries) as usize;
-        counted += both::<Adjacent>(&board, to_move, entries) as usize;
+        let n = both::<Flanking>(&board, to_move, entries) as usize + both::<Adjacent>(&board, to_move, entries) as usize;
+        counted += n;
+        if board.len() > 128 {
+            large += n;
+        }
     }
-    assert!(counted > 700, "only {} boards counted", counted);
+    assert!(counted > 1000 && large > 300, "only {} boards counted, {} of them beyond 128 cells", counted, large);
 }
 
-/// The extremes: a full board of 128 cells (no empty cell, one outcome), and a line of
-/// 64 cells with 64 empty ones (the most the key holds).
+/// The extremes: a full board of 128 cells (no empty cell: no cell matters, one outcome),
+/// and a line of 64 cells with 64 empty ones (the most the key holds).
 #[test]
 fn the_largest_boards() {
     let mut full = Board::new(1, 128);
@@ -124,8 +186,9 @@ fn the_largest_boards() {
     }
     let mut walk = WideWalk::<Flanking>::new(&full, Color::White).unwrap();
     assert_eq!(Counter::<_, u64>::new(1 << 10, false).count(&mut walk), super::super::count::Outcomes { wins: 0, losses: 1, draws: 0 });
-    // White to move: its discs are cells 70 to 127, and no cell is open.
-    assert_eq!(super::super::count::Walk::key(&walk), (0, !0 << 6));
+    // White to move, 12 discs behind: no cell is kept, and the key holds the bias's sign.
+    assert_eq!(super::super::count::Walk::margin(&walk), 58 - 70);
+    assert_eq!(super::super::count::Walk::key(&walk), (0, 1 << 63));
     let line = Board::new(1, 64);
     assert!(WideWalk::<Adjacent>::new(&line, Color::Black).is_some());
     assert!(WideWalk::<Adjacent>::new(&Board::new(1, 65), Color::Black).is_none());
