@@ -77,6 +77,33 @@ const fn orders() -> [[i64; 24]; 4] {
     t
 }
 
+/// Per set of legal first moves (bit `c`: the `c`-th cell): the cells, the legal ones
+/// first, each in increasing order. Relabelled so, the orders that start with a legal
+/// move are the first lanes, and vectors past them are never computed.
+const LEGAL_FIRST: [[i64; 8]; 16] = legal_first();
+
+const fn legal_first() -> [[i64; 8]; 16] {
+    let mut t = [[0i64; 8]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut n = 0;
+        let mut pass = 0;
+        while pass < 2 {
+            let mut c = 0;
+            while c < 4 {
+                if (m >> c & 1 == 1) == (pass == 0) {
+                    t[m][n] = c as i64;
+                    n += 1;
+                }
+                c += 1;
+            }
+            pass += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
 /// Lanes whose orders share their first `k` cells form groups of 24, 6, 2 and 1
 /// lanes: `FIRST_OF_GROUP[k]` has the first lane of each group.
 const FIRST_OF_GROUP: [u32; 4] = [1, 0x04_1041, 0x55_5555, 0xff_ffff];
@@ -133,7 +160,6 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
         by_direction[d as usize] = _mm512_mask_mov_epi64(low, 0b1100, high);
     }
     let bits = _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_setr_epi64(cells[0] as i64, cells[1] as i64, cells[2] as i64, cells[3] as i64, 0, 0, 0, 0));
-    let index = |k: usize, v: usize| _mm512_loadu_si512(ORDERS[k][8 * v..].as_ptr() as *const _);
     let slice = |m: u32, v: usize| (m >> (8 * v)) as __mmask8;
 
     // The first move, in lanes 0-3 (one per cell), then spread over the 24 orders.
@@ -143,20 +169,20 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
     if legal == 0 {
         return None;
     }
+    // The cells relabelled, the legal first moves first: the orders that start with one
+    // fill the first `6 × legal` lanes, and only the vectors that hold them are computed.
+    let relabel = _mm512_loadu_si512(LEGAL_FIRST[legal as usize].as_ptr() as *const _);
+    let index = |k: usize, v: usize| _mm512_permutexvar_epi64(_mm512_loadu_si512(ORDERS[k][8 * v..].as_ptr() as *const _), relabel);
+    let vectors = (6 * legal.count_ones() as usize + 7) / 8;
     let (me1, other1, m1) = (_mm512_xor_si512(o, f), _mm512_ternarylogic_epi64::<0x96>(p, f, bits), _mm512_add_epi64(_mm512_set1_epi64(margin as i64), gain(f)));
     let (mut me, mut other, mut m) = ([zero; 3], [zero; 3], [zero; 3]);
-    for v in 0..3 {
+    for v in 0..vectors {
         let i = index(0, v);
         me[v] = _mm512_permutexvar_epi64(i, me1);
         other[v] = _mm512_permutexvar_epi64(i, other1);
         m[v] = _mm512_permutexvar_epi64(i, m1);
     }
-    let mut alive = 0u32;
-    for c in 0..4 {
-        if legal >> c & 1 == 1 {
-            alive |= 0x3f << (6 * c);
-        }
-    }
+    let mut alive = (1u32 << (6 * legal.count_ones())) - 1;
     // Lanes whose first player (the one to move at the start) is to move; `m` is
     // that player's margin.
     let mut first = 0u32;
@@ -168,7 +194,10 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
         let mut cell = [zero; 3];
         let mut fl = [zero; 3];
         let mut moved = 0u32;
-        for v in 0..3 {
+        for v in 0..vectors {
+            if slice(alive, v) == 0 {
+                continue;
+            }
             let i = index(k, v);
             for d in 0..8 {
                 rays[v][d] = _mm512_permutexvar_epi64(i, by_direction[d]);
@@ -180,7 +209,7 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
         let passed = alive & !groups(moved, k);
         let mut again = 0u32;
         if passed != 0 {
-            for v in 0..3 {
+            for v in 0..vectors {
                 let lanes = slice(passed, v);
                 if lanes != 0 {
                     let f = flips(other[v], me[v], &rays[v]);
@@ -198,14 +227,14 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
             }
             let over = passed & !groups(again, k) & FIRST_OF_GROUP[k];
             if OUTCOMES {
-                for v in 0..3 {
+                for v in 0..vectors {
                     tally(&mut counts, m[v], slice(over, v));
                 }
             } else {
                 counts[0] += over.count_ones() as u64;
             }
         }
-        for v in 0..3 {
+        for v in 0..vectors {
             let ok = slice(moved, v);
             let g = gain(fl[v]);
             let mine = slice(first, v) & ok;
@@ -223,7 +252,7 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
         return Some([counts[0] + alive.count_ones() as u64, 0, 0]);
     }
     // The last cell, by the player to move or else the other one.
-    for v in 0..3 {
+    for v in 0..vectors {
         let lanes = slice(alive, v);
         if lanes == 0 {
             continue;
