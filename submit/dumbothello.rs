@@ -701,6 +701,7 @@ pub trait Walk: Clone + Send + Sync {
 	const PASSES: bool;
 	const STORE_FROM: usize;
 	const STORE_SEQUENCES_FROM: usize = Self::STORE_FROM + 1;
+	const NEAR_CACHED: usize = 0;
 	type Key: TableKey + Send;
 	type Move: Copy + Send + Sync;
 	type Moves: Iterator<Item = Self::Move>;
@@ -738,6 +739,10 @@ pub trait Walk: Clone + Send + Sync {
 	}
 }
 
+pub const NEAR_CACHE_ENTRIES: usize = 1 << 14;
+
+pub const NEAR_CACHE_FROM: usize = 1 << 15;
+
 pub const COMPACT_UP_TO: usize = 12;
 
 pub const DECIDE_FROM: usize = 8;
@@ -767,6 +772,7 @@ impl<W: Walk> Store<W> for Table<W::Key, [u32; 3]> {
 
 pub struct Counter<W: Walk, C, S = Table<<W as Walk>::Key, [u32; 3]>> {
 	compact: Option<S>,
+	near: Option<Table<W::Key, [u32; 3]>>,
 	wide: Option<Table<W::Key, Outcomes<C>>>,
 	pub nodes: u64,
 	pub hits: u64,
@@ -784,7 +790,8 @@ impl<W: Walk, C: Count> Counter<W, C> {
 impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 	pub fn with_store(compact: Option<S>, entries: usize, decide: bool) -> Counter<W, C, S> {
 		let wide = if compact.is_some() { Some(Table::new(entries)) } else { None };
-		Counter { compact, wide, nodes: 0, hits: 0, decide, decided: 0 }
+		let near = if compact.is_some() && W::NEAR_CACHED > 0 && entries >= NEAR_CACHE_FROM { Some(Table::new(NEAR_CACHE_ENTRIES)) } else { None };
+		Counter { compact, wide, near, nodes: 0, hits: 0, decide, decided: 0 }
 	}
 
 	pub fn count(&mut self, w: &mut W) -> Outcomes<C> {
@@ -797,6 +804,9 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 
 	fn walk(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
 		self.nodes += 1;
+		if W::NEAR_CACHED > 0 && winner.is_none() && self.near.is_some() && w.empties() == W::NEAR_CACHED {
+			return self.near_cached(w);
+		}
 		let near = match winner {
 			Some(wins) => w.near_end_sequences().map(|n| Outcomes::all(wins, C::from(n))),
 			None => w.near_end().map(Outcomes::from),
@@ -825,6 +835,15 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 				_ => {}
 			}
 		}
+		let total = self.children(w, winner);
+		if stored {
+			self.store(w, empties, &total);
+		}
+		total
+	}
+
+	#[inline(always)]
+	fn children(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
 		let mut total = Outcomes::default();
 		let mut moved = false;
 		for m in w.moves() {
@@ -837,10 +856,24 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 		if !moved {
 			total = self.finish(w, winner);
 		}
-		if stored {
-			self.store(w, empties, &total);
-		}
 		total
+	}
+
+	fn near_cached(&mut self, w: &mut W) -> Outcomes<C> {
+		let key = w.key();
+		if let Some(t) = self.near.as_ref().and_then(|near| near.get(&key)) {
+			self.hits += 1;
+			return Outcomes::from([t[0] as u64, t[1] as u64, t[2] as u64]);
+		}
+		match w.near_end() {
+			Some(t) => {
+				if let Some(near) = self.near.as_mut() {
+					near.put(key, [t[0] as u32, t[1] as u32, t[2] as u32], 1);
+				}
+				Outcomes::from(t)
+			}
+			None => self.children(w, None),
+		}
 	}
 
 	#[inline]
@@ -922,6 +955,7 @@ impl<R: Rules> Walk for BitWalk<R> {
 	const PASSES: bool = R::PASSES;
 	const STORE_FROM: usize = 1 + (if R::BIT_LAST_CELLS > FEW { R::BIT_LAST_CELLS } else { FEW }) as usize;
 	const STORE_SEQUENCES_FROM: usize = 5;
+	const NEAR_CACHED: usize = R::BIT_LAST_CELLS as usize;
 	type Key = (u64, u64);
 	type Move = u32;
 	type Moves = Bits;
