@@ -436,6 +436,9 @@ impl<R: Rules> WideWalk<R> {
 impl<R: Rules> Walk for WideWalk<R> {
     const PASSES: bool = R::PASSES;
     const STORE_FROM: usize = 5;
+    /// The last four cells, counted directly: 1.08–1.1× on 10×10 game positions with 12
+    /// empty cells.
+    const NEAR_CACHED: usize = 4;
     type Key = (u64, u64);
     type Move = u32;
     type Moves = Bits;
