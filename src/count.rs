@@ -179,6 +179,10 @@ pub trait Walk: Clone + Send + Sync {
     /// a probe of a table that stays in the processor's cache, the counter keeps their
     /// counts in a small one of its own ([`NEAR_CACHE_ENTRIES`]); 0: no such cache.
     const NEAR_CACHED: usize = 0;
+    /// The fewest entries of a counter's own table (see [`Counter::with_store`]; they
+    /// grow with the empty cells of the count) for which the near-end cache pays: making
+    /// it costs a little, and a small count may find few repeats.
+    const NEAR_CACHE_FROM: usize = 0;
     /// The exact identity of the position, player to move included or implied.
     type Key: TableKey + Send;
     /// A move.
@@ -246,12 +250,6 @@ pub trait Walk: Clone + Send + Sync {
 /// processor's second-level cache. Most of its hits are siblings' transpositions, found
 /// soon after: 2^13 to 2^16 slots gave the same times.
 pub const NEAR_CACHE_ENTRIES: usize = 1 << 14;
-
-/// The fewest entries of a counter's own table (see [`Counter::with_store`]; they grow
-/// with the empty cells of the count: 12 on two threads, 11 on one) for which it keeps a
-/// near-end cache: below, making the cache costs more than its hits save (1,000 8×8
-/// game positions with 10 empty cells took 5–10% longer with it).
-pub const NEAR_CACHE_FROM: usize = 1 << 15;
 
 /// Positions with at most this many empty cells keep their counts in the counter's
 /// compact table, as `u32`s: at most `e!` sequences lie below `e` empty cells, and
@@ -328,10 +326,10 @@ impl<W: Walk, C: Count> Counter<W, C> {
 impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
     /// A counter keeping positions with few empty cells in `compact` (none: no table at
     /// all) and the others in a table of up to `entries` slots of its own; from
-    /// [`NEAR_CACHE_FROM`] entries, also a near-end cache ([`Walk::NEAR_CACHED`]).
+    /// [`Walk::NEAR_CACHE_FROM`] entries, also a near-end cache ([`Walk::NEAR_CACHED`]).
     pub fn with_store(compact: Option<S>, entries: usize, decide: bool) -> Counter<W, C, S> {
         let wide = if compact.is_some() { Some(Table::new(entries)) } else { None };
-        let near = if compact.is_some() && W::NEAR_CACHED > 0 && entries >= NEAR_CACHE_FROM { Some(Table::new(NEAR_CACHE_ENTRIES)) } else { None };
+        let near = if compact.is_some() && W::NEAR_CACHED > 0 && entries >= W::NEAR_CACHE_FROM { Some(Table::new(NEAR_CACHE_ENTRIES)) } else { None };
         Counter { compact, wide, near, nodes: 0, hits: 0, decide, decided: 0 }
     }
 
@@ -531,6 +529,10 @@ impl<R: Rules> Walk for BitWalk<R> {
     /// positions of the 16-empty count repeat, and a cache of 2^14 slots finds 18%
     /// (1.1× faster at 16 empties, 1.06× at 14).
     const NEAR_CACHED: usize = R::BIT_LAST_CELLS as usize;
+    /// 2^15: counts from 12 empty cells on two threads, 11 on one. Below, the cache cost
+    /// more than it saved (1,000 8×8 game positions with 10 empty cells took 5–10% longer
+    /// with it).
+    const NEAR_CACHE_FROM: usize = 1 << 15;
     type Key = (u64, u64);
     type Move = u32;
     type Moves = Bits;

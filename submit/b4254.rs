@@ -766,6 +766,7 @@ pub trait Walk: Clone + Send + Sync {
 	const STORE_FROM: usize;
 	const STORE_SEQUENCES_FROM: usize = Self::STORE_FROM + 1;
 	const NEAR_CACHED: usize = 0;
+	const NEAR_CACHE_FROM: usize = 0;
 	type Key: TableKey + Send;
 	type Move: Copy + Send + Sync;
 	type Moves: Iterator<Item = Self::Move>;
@@ -804,8 +805,6 @@ pub trait Walk: Clone + Send + Sync {
 }
 
 pub const NEAR_CACHE_ENTRIES: usize = 1 << 14;
-
-pub const NEAR_CACHE_FROM: usize = 1 << 15;
 
 pub const COMPACT_UP_TO: usize = 12;
 
@@ -854,7 +853,7 @@ impl<W: Walk, C: Count> Counter<W, C> {
 impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 	pub fn with_store(compact: Option<S>, entries: usize, decide: bool) -> Counter<W, C, S> {
 		let wide = if compact.is_some() { Some(Table::new(entries)) } else { None };
-		let near = if compact.is_some() && W::NEAR_CACHED > 0 && entries >= NEAR_CACHE_FROM { Some(Table::new(NEAR_CACHE_ENTRIES)) } else { None };
+		let near = if compact.is_some() && W::NEAR_CACHED > 0 && entries >= W::NEAR_CACHE_FROM { Some(Table::new(NEAR_CACHE_ENTRIES)) } else { None };
 		Counter { compact, wide, near, nodes: 0, hits: 0, decide, decided: 0 }
 	}
 
@@ -1020,6 +1019,7 @@ impl<R: Rules> Walk for BitWalk<R> {
 	const STORE_FROM: usize = 1 + (if R::BIT_LAST_CELLS > FEW { R::BIT_LAST_CELLS } else { FEW }) as usize;
 	const STORE_SEQUENCES_FROM: usize = 5;
 	const NEAR_CACHED: usize = R::BIT_LAST_CELLS as usize;
+	const NEAR_CACHE_FROM: usize = 1 << 15;
 	type Key = (u64, u64);
 	type Move = u32;
 	type Moves = Bits;
