@@ -11,7 +11,8 @@
 //!   AVX-512, the last four by all 24 orders of their moves at once
 //!   ([`Rules::bit_last_cells`]);
 //! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 on 128-bit bit sets of
-//!   the cells that matter, when those and the empty cells add up to at most 128;
+//!   the cells that matter, when there are at most 128 of them and a key of those that
+//!   may change and the empty cells fits in 128 bits;
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts,
 //!   the last three empty cells counted by moves made on the board alone.
 //!

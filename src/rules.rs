@@ -79,6 +79,14 @@ pub trait Rules {
     /// end whoever moves, and taking it off the board changes no move and no flip.
     fn relevant(board: &Board) -> Vec<bool>;
 
+    /// The cells whose disc may change in the rest of the game from `board`: the empty
+    /// cells and every disc a later move could flip (a superset is fine), for the keys of
+    /// [`super::wide`]. By default the cells that matter.
+    #[cfg(feature = "wide")]
+    fn changeable(board: &Board) -> Vec<bool> {
+        Self::relevant(board)
+    }
+
     /// On a board of up to 128 cells ([`super::wide`]): the discs flipped when the player
     /// with discs `p` plays on the empty cell `sq` against discs `o` (0: illegal).
     #[cfg(feature = "wide")]
@@ -219,6 +227,12 @@ impl Rules for Flanking {
         flanking_analysis(board).0
     }
 
+    /// From the same fixed point: the empty cells and the discs a run may flip.
+    #[cfg(feature = "wide")]
+    fn changeable(board: &Board) -> Vec<bool> {
+        flanking_analysis(board).2
+    }
+
     #[cfg(feature = "wide")]
     #[inline(always)]
     fn wide_flips(g: &super::wide::Geometry, p: u128, o: u128, sq: u32) -> u128 {
@@ -279,8 +293,9 @@ impl Rules for Flanking {
     }
 }
 
-/// The cells that matter under the flanking rules ([`Rules::relevant`]) and whether the
-/// empty cells are independent ([`Rules::independent`]).
+/// The cells that matter under the flanking rules ([`Rules::relevant`]), whether the
+/// empty cells are independent ([`Rules::independent`]), and the cells that may change
+/// (the empty ones and those a run may flip).
 ///
 /// A disc flips only as part of a run between an empty cell `e` (where the move is
 /// made) and a disc of the other colour, all as they are just before `e` is played:
@@ -300,7 +315,7 @@ impl Rules for Flanking {
 /// The empty cells are independent if, at the fixed point, no run read a cell that is
 /// empty or may be changed by another move: each run then ends where it ends on `board`
 /// until its own cell is played.
-fn flanking_analysis(board: &Board) -> (Vec<bool>, bool) {
+fn flanking_analysis(board: &Board) -> (Vec<bool>, bool, Vec<bool>) {
     let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
     let coarse = empties.len() > 64;
     let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
@@ -360,7 +375,8 @@ fn flanking_analysis(board: &Board) -> (Vec<bool>, bool) {
             }
         }
     }
-    (relevant, !coarse && !read_changeable.get())
+    let changeable = (0..board.len()).map(|i| causes[i] != 0 || board.cell(i).is_none()).collect();
+    (relevant, !coarse && !read_changeable.get(), changeable)
 }
 
 /// Whether cell `b` lies strictly between cells `a` and `c` on a straight line (row,

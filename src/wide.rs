@@ -15,10 +15,13 @@
 //! is the player's.
 //!
 //! The table key of a position is two words: the discs of the player to move together
-//! with the empty cells (`p | empty`, below the kept cells' count), above them which of
-//! the start's empty cells are still empty, and in bit 127 whether the bias is against
-//! the player to move. That needs the kept cells, the start's empty cells and (with a
-//! bias) one bit to add up to at most 128; [`WideWalk::new`] declines other boards.
+//! with the empty cells (`p | empty`, in the low bits), above them which of the start's
+//! empty cells are still empty, and in bit 127, where it matters, whether the start's
+//! opponent is to move (with a bias, or with the next rule). Where the kept cells and the
+//! start's empty cells are too many for that, the first part holds only the kept cells
+//! that may change ([`Rules::changeable`]: the others hold one disc to the end), packed
+//! by `pext` where the build has it. [`WideWalk::new`] declines boards whose key still
+//! needs more than 128 bits.
 
 use std::marker::PhantomData;
 
@@ -175,6 +178,23 @@ pub fn flanking_flips(g: &Geometry, p: u128, o: u128, sq: u32) -> u128 {
     }
 }
 
+/// The bits of `x` under `mask`, packed towards bit 0 in their order (`pext`, where the
+/// build targets BMI2 with the `pext` feature; else one mask bit after another).
+#[inline]
+fn extract(x: u64, mask: u64) -> u64 {
+    #[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
+    // SAFETY: `pext` only computes, and the build targets BMI2 (the `target_feature`).
+    return unsafe { std::arch::x86_64::_pext_u64(x, mask) };
+    #[cfg(not(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let mut out = 0;
+        for (k, b) in Bits(mask).enumerate() {
+            out |= (x >> b & 1) << k;
+        }
+        out
+    }
+}
+
 /// Under adjacent captures: the opponent's discs next to `sq`.
 #[inline]
 pub fn adjacent_flips(g: &Geometry, o: u128, sq: u32) -> u128 {
@@ -193,11 +213,18 @@ pub struct WideWalk<R> {
     open: u64,
     /// The start's empty cells, as bit numbers.
     squares: [u8; 64],
-    /// Where the key's open cells start: after the kept cells (at most 127, where a shift
+    /// Where the key's open cells start: after its cells (at most 127, where a shift
     /// must stay).
     open_at: u32,
     /// The margin of the discs off the kept cells, for the player to move.
     bias: i32,
+    /// The kept cells that may change (low and high word), where the key holds only
+    /// those; `None`: it holds every kept cell.
+    key_cells: Option<[u64; 2]>,
+    /// Whether the player to move is the start's opponent.
+    turn: bool,
+    /// Whether the key says who is to move (bit 127).
+    keyed_turn: bool,
     rules: PhantomData<fn() -> R>,
 }
 
@@ -254,19 +281,36 @@ impl<R: Rules> WideWalk<R> {
         }
         let off = |c: Color, on: u128| board.discs(c) as i32 - on.count_ones() as i32;
         let bias = off(to_move, mine) - off(to_move.opponent(), theirs);
-        if open != board.empties() || cells.len() + open + (bias != 0) as usize > 128 {
+        if open != board.empties() {
             return None;
         }
-        let open_at = cells.len().min(127) as u32;
+        let (mut key_bits, mut key_cells) = (cells.len(), None);
+        if cells.len() + open + (bias != 0) as usize > 128 {
+            // Too many for the key: only the cells that may change, and who is to move.
+            let changeable = R::changeable(board);
+            let mask = cells.iter().enumerate().filter(|&(_, &i)| changeable[i]).fold(0u128, |m, (k, _)| m | 1 << k);
+            key_bits = mask.count_ones() as usize;
+            key_cells = Some([mask as u64, (mask >> 64) as u64]);
+        }
+        let keyed_turn = bias != 0 || key_cells.is_some();
+        if key_bits + open + keyed_turn as usize > 128 {
+            return None;
+        }
+        let open_at = key_bits.min(127) as u32;
         let open = if open == 64 { !0 } else { (1u64 << open) - 1 };
-        Some(WideWalk { g, p: mine, o: theirs, empty, open, squares, open_at, bias, rules: PhantomData })
+        Some(WideWalk { g, p: mine, o: theirs, empty, open, squares, open_at, bias, key_cells, turn: false, keyed_turn, rules: PhantomData })
     }
 
     /// The key of the position with discs `p` to move, empty cells `empty`, open cells
-    /// `open` and bias `bias` (see the module header).
+    /// `open`, and the start's opponent to move if `turn` (see the module header).
     #[inline]
-    fn key_of(&self, p: u128, empty: u128, open: u64, bias: i32) -> (u64, u64) {
-        let key = p | empty | (open as u128) << self.open_at | ((bias < 0) as u128) << 127;
+    fn key_of(&self, p: u128, empty: u128, open: u64, turn: bool) -> (u64, u64) {
+        let cells = p | empty;
+        let cells = match self.key_cells {
+            None => cells,
+            Some([low, high]) => extract(cells as u64, low) as u128 | (extract((cells >> 64) as u64, high) as u128) << low.count_ones(),
+        };
+        let key = cells | (open as u128) << self.open_at | ((self.keyed_turn && turn) as u128) << 127;
         (key as u64, (key >> 64) as u64)
     }
 
@@ -461,6 +505,7 @@ impl<R: Rules> Walk for WideWalk<R> {
         self.empty ^= placed;
         self.open ^= 1 << j;
         self.bias = -self.bias;
+        self.turn = !self.turn;
         flips
     }
 
@@ -473,12 +518,14 @@ impl<R: Rules> Walk for WideWalk<R> {
         self.empty ^= placed;
         self.open ^= 1 << j;
         self.bias = -self.bias;
+        self.turn = !self.turn;
     }
 
     #[inline]
     fn pass(&mut self) {
         std::mem::swap(&mut self.p, &mut self.o);
         self.bias = -self.bias;
+        self.turn = !self.turn;
     }
 
     #[inline]
@@ -493,7 +540,7 @@ impl<R: Rules> Walk for WideWalk<R> {
 
     #[inline]
     fn key(&self) -> (u64, u64) {
-        self.key_of(self.p, self.empty, self.open, self.bias)
+        self.key_of(self.p, self.empty, self.open, self.turn)
     }
 
     #[inline]
@@ -508,7 +555,7 @@ impl<R: Rules> Walk for WideWalk<R> {
             let sq = self.square(j);
             let flips = R::wide_flips(&self.g, self.p, self.o, sq);
             if flips != 0 {
-                f(&self.key_of(self.o ^ flips, self.empty ^ 1 << sq, self.open ^ 1 << j, -self.bias));
+                f(&self.key_of(self.o ^ flips, self.empty ^ 1 << sq, self.open ^ 1 << j, !self.turn));
             }
         }
     }

@@ -934,7 +934,7 @@ impl Rules for Flanking {
 	}
 }
 
-fn flanking_analysis(board: &Board) -> (Vec<bool>, bool) {
+fn flanking_analysis(board: &Board) -> (Vec<bool>, bool, Vec<bool>) {
 	let empties: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
 	let coarse = empties.len() > 64;
 	let mut relevant: Vec<bool> = board.cells().iter().map(|c| c.is_none()).collect();
@@ -987,7 +987,8 @@ fn flanking_analysis(board: &Board) -> (Vec<bool>, bool) {
 			}
 		}
 	}
-	(relevant, !coarse && !read_changeable.get())
+	let changeable = (0..board.len()).map(|i| causes[i] != 0 || board.cell(i).is_none()).collect();
+	(relevant, !coarse && !read_changeable.get(), changeable)
 }
 
 fn between(board: &Board, a: usize, b: usize, c: usize) -> bool {

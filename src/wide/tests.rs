@@ -145,20 +145,27 @@ fn flips_on_the_cells_that_matter() {
 /// near-end cache), with either player to move: passes, lopsided colours, lines and columns included.
 #[test]
 fn counts_match_the_general_board() {
-    fn both<R: Rules>(board: &Board, to_move: Color, entries: usize) -> bool {
+    /// Whether the board was counted, and with a key of the cells that may change only.
+    fn both<R: Rules>(board: &Board, to_move: Color, entries: usize) -> (bool, bool) {
         let mut wide = match WideWalk::<R>::new(board, to_move) {
             Some(w) => w,
-            None => return false,
+            None => return (false, false),
         };
+        let compressed = wide.key_cells.is_some();
         let a = Counter::<_, u64>::new(entries, false).count(&mut wide);
         let b = Counter::<_, u64>::new(entries, false).count(&mut BoardWalk::<R>::new(board, to_move));
         assert_eq!(a, b, "{:?}", board);
-        true
+        (true, compressed)
     }
     let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
-    let (mut counted, mut large) = (0, 0);
-    for i in 0..600 {
-        let board = if i % 3 == 2 {
+    let (mut counted, mut large, mut compressed) = (0, 0, 0);
+    for i in 0..700 {
+        let board = if i >= 600 {
+            // 12×12 boards of random discs: their cells that matter and empty cells mostly
+            // pass 128, those that may change less often.
+            let empties = 9;
+            random_board(&mut rng, 12, 12, empties)
+        } else if i % 3 == 2 {
             random_large_board(&mut rng)
         } else {
             let (rows, cols) = random_shape(&mut rng);
@@ -166,14 +173,16 @@ fn counts_match_the_general_board() {
             random_board(&mut rng, rows, cols, empties)
         };
         let to_move = if i % 2 == 0 { Color::Black } else { Color::White };
-        let entries = if i % 3 == 0 { 0 } else { 1 << 12 };
-        let n = both::<Flanking>(&board, to_move, entries) as usize + both::<Adjacent>(&board, to_move, entries) as usize;
+        let entries = if i % 3 == 0 && i < 600 { 0 } else { 1 << 12 };
+        let (f, a) = (both::<Flanking>(&board, to_move, entries), both::<Adjacent>(&board, to_move, entries));
+        let n = f.0 as usize + a.0 as usize;
+        compressed += f.1 as usize + a.1 as usize;
         counted += n;
         if board.len() > 128 {
             large += n;
         }
     }
-    assert!(counted > 1000 && large > 300, "only {} boards counted, {} of them beyond 128 cells", counted, large);
+    assert!(counted > 1000 && large > 300 && compressed > 20, "only {} boards counted, {} of them beyond 128 cells, {} with keys of the cells that may change", counted, large, compressed);
 }
 
 /// The extremes: a full board of 128 cells (no empty cell: no cell matters, one outcome),
@@ -186,8 +195,11 @@ fn the_largest_boards() {
     }
     let mut walk = WideWalk::<Flanking>::new(&full, Color::White).unwrap();
     assert_eq!(Counter::<_, u64>::new(1 << 10, false).count(&mut walk), super::super::count::Outcomes { wins: 0, losses: 1, draws: 0 });
-    // White to move, 12 discs behind: no cell is kept, and the key holds the bias's sign.
+    // White to move, 12 discs behind: no cell is kept, and with a bias the key says who
+    // is to move (bit 127: the start's opponent).
     assert_eq!(super::super::count::Walk::margin(&walk), 58 - 70);
+    assert_eq!(super::super::count::Walk::key(&walk), (0, 0));
+    super::super::count::Walk::pass(&mut walk);
     assert_eq!(super::super::count::Walk::key(&walk), (0, 1 << 63));
     let line = Board::new(1, 64);
     assert!(WideWalk::<Adjacent>::new(&line, Color::Black).is_some());
