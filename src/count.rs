@@ -1084,8 +1084,9 @@ pub struct Options {
     pub threads: usize,
     /// Whether to use a transposition table.
     pub table: bool,
-    /// Whether boards within 8×8 use the 64-bit walk, and boards of up to 128 cells the
-    /// 128-bit one where built (else the general one, for tests).
+    /// Whether boards whose cells that matter fit in 8×8 use the 64-bit walk, and those
+    /// whose cells that matter fit in 128 bits the 128-bit one where built (else the
+    /// general one, for tests).
     pub bitboards: bool,
     /// Whether boards whose empty cells are independent are counted by
     /// [`super::independent`] (else walked like the others, for tests).
@@ -1196,15 +1197,10 @@ pub fn countable(board: &Board) -> Result<(), InputError> {
     }
 }
 
-/// The 64-bit walk of `board`, if it fits in 8×8, or if the cells that matter to the
-/// rest of the game ([`Rules::relevant`]) do. The others never change and take part in
-/// no move, so they leave the bit sets; their discs become the walk's bias.
-pub fn bit_walk<R: Rules>(board: &Board, to_move: Color) -> Option<BitWalk<R>> {
-    bit_walk_within(board, to_move, None).or_else(|| bit_walk_within(board, to_move, Some(&R::relevant(board))))
-}
-
-/// [`bit_walk`] of the whole board (`relevant` `None`: if it fits in 8×8), or of the cells
-/// that matter, `relevant`, if they fit.
+/// The 64-bit walk of `board` if it fits in 8×8 (`relevant` `None`), or if the cells
+/// that matter to the rest of the game, `relevant` ([`Rules::relevant`]), do. The others
+/// never change and take part in no move, so they leave the bit sets; their discs become
+/// the walk's bias.
 fn bit_walk_within<R: Rules>(board: &Board, to_move: Color, relevant: Option<&[bool]>) -> Option<BitWalk<R>> {
     let (black, white, area, bias) = match relevant {
         None => {

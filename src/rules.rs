@@ -87,7 +87,7 @@ pub trait Rules {
         Self::relevant(board)
     }
 
-    /// On a board of up to 128 cells ([`super::wide`]): the discs flipped when the player
+    /// On up to 128 cells of a board ([`super::wide`]): the discs flipped when the player
     /// with discs `p` plays on the empty cell `sq` against discs `o` (0: illegal).
     #[cfg(feature = "wide")]
     fn wide_flips(g: &super::wide::Geometry, p: u128, o: u128, sq: u32) -> u128;

@@ -1582,10 +1582,6 @@ pub fn countable(board: &Board) -> Result<(), InputError> {
 	}
 }
 
-pub fn bit_walk<R: Rules>(board: &Board, to_move: Color) -> Option<BitWalk<R>> {
-	bit_walk_within(board, to_move, None).or_else(|| bit_walk_within(board, to_move, Some(&R::relevant(board))))
-}
-
 fn bit_walk_within<R: Rules>(board: &Board, to_move: Color, relevant: Option<&[bool]>) -> Option<BitWalk<R>> {
 	let (black, white, area, bias) = match relevant {
 		None => {
