@@ -11,8 +11,8 @@
 //!   AVX-512, the last four by all 24 orders of their moves at once
 //!   ([`Rules::bit_last_cells`]);
 //! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 on 128-bit bit sets of
-//!   the cells that matter, when there are at most 128 of them and a key of those that
-//!   may change and the empty cells fits in 128 bits;
+//!   the cells that may change, the discs that never do reduced to four anchor bits, when
+//!   there are at most 124 of them and a key of them and the empty cells fits in 128 bits;
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts,
 //!   the last three empty cells counted by moves made on the board alone.
 //!
@@ -27,7 +27,7 @@
 //! losses, draws), so a position and its colour-swapped twin share one table entry. The
 //! number of sequences below a position depends only on the position, so a
 //! [`super::table::Table`] makes repeated positions free; its keys are exact (the two bit
-//! sets, or the packed cells that can still change), so it never makes a count wrong.
+//! sets, or the cells that can still change), so it never makes a count wrong.
 //! Positions with up to [`COMPACT_UP_TO`] empty cells keep their counts as `u32`s in a
 //! compact table of 32-byte slots (a [`Store`], shared by the threads of
 //! [`super::parallel`] on 64-bit boards), the few with more in a second table. The
@@ -1155,7 +1155,7 @@ pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Repo
             if let Some(walk) = bit_walk_within::<R>(board, to_move, Some(&relevant)) {
                 return count_with(walk, empties, to_move, options);
             }
-            if let Some(report) = on_wide::<R>(board, &relevant, empties, to_move, options) {
+            if let Some(report) = on_wide::<R>(board, empties, to_move, options) {
                 return report;
             }
         }
@@ -1306,18 +1306,18 @@ fn on_threads<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decid
     super::parallel::count(walk, threads, entries, decide, stack)
 }
 
-/// The count on 128-bit bit sets of the cells that matter, `relevant`
+/// The count on 128-bit bit sets of the cells that may change
 /// ([`super::wide::WideWalk`]), if they take them, in cargo builds (the `wide` feature, on
 /// by default).
 #[cfg(feature = "wide")]
-fn on_wide<R: Rules>(board: &Board, relevant: &[bool], empties: usize, to_move: Color, options: &Options) -> Option<Report> {
-    super::wide::WideWalk::<R>::on(board, relevant, to_move).map(|walk| count_with(walk, empties, to_move, options))
+fn on_wide<R: Rules>(board: &Board, empties: usize, to_move: Color, options: &Options) -> Option<Report> {
+    super::wide::WideWalk::<R>::new(board, to_move).map(|walk| count_with(walk, empties, to_move, options))
 }
 
 /// Without the `wide` feature (the judges' bundles), boards beyond 8×8 are counted on the
 /// general board.
 #[cfg(not(feature = "wide"))]
-fn on_wide<R: Rules>(_: &Board, _: &[bool], _: usize, _: Color, _: &Options) -> Option<Report> {
+fn on_wide<R: Rules>(_: &Board, _: usize, _: Color, _: &Options) -> Option<Report> {
     None
 }
 

@@ -80,8 +80,8 @@ pub trait Rules {
     fn relevant(board: &Board) -> Vec<bool>;
 
     /// The cells whose disc may change in the rest of the game from `board`: the empty
-    /// cells and every disc a later move could flip (a superset is fine), for the keys of
-    /// [`super::wide`]. By default the cells that matter.
+    /// cells and every disc a later move could flip (a superset is fine), the cells that
+    /// [`super::wide`] keeps. By default the cells that matter.
     #[cfg(feature = "wide")]
     fn changeable(board: &Board) -> Vec<bool> {
         Self::relevant(board)

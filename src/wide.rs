@@ -1,27 +1,28 @@
-//! Boards beyond 8×8 whose cells that matter number at most 128 (9×9, 10×10, most
-//! 11×11 boards with 10 empty cells, large boards whose empty cells lie close together)
+//! Boards beyond 8×8 whose cells that may change number at most 124 (9×9 to 12×12 with
+//! 10 empty cells, most 13×13 ones, large boards whose empty cells lie close together)
 //! on 128-bit bit sets, and the counter's walk on them ([`WideWalk`]).
 //!
-//! Only the cells that matter to the rest of the game are kept ([`Rules::relevant`]:
-//! the empty cells, the discs a run may flip and those that may end one), numbered in
-//! row-major order: the `k`-th kept cell is bit `k`. The other discs never change and
-//! take part in no move, so they leave the bit sets and their margin becomes the walk's
-//! bias, as on 64-bit boards. [`Geometry`] keeps each kept cell's eight rays, each
-//! stopping before the first cell that is not kept; in row-major order a ray's bits grow
+//! Only the cells that may change are kept ([`Rules::changeable`]: the empty cells and
+//! the discs a run may flip), numbered in row-major order from bit 2: the `k`-th kept cell
+//! is bit `k + 2`. Every other disc holds its colour to the end, so it takes part in a
+//! move only as the end of a run: each ray of a kept cell runs over kept cells up to the
+//! first cell that is not kept and, if that is a disc, ends in an *anchor* of the disc's
+//! colour. The anchors are four bits, one per colour below every kept cell (bit 0 black,
+//! bit 1 white) and one above (bits `n + 2` and `n + 3` for `n` kept cells), held by the
+//! players like discs: a ray's anchor is its last bit, in the order of the ray. The discs
+//! left off become the walk's bias, as on 64-bit boards.
+//!
+//! [`Geometry`] keeps each kept cell's eight rays; in row-major order a ray's bits grow
 //! along it (east to south-west) or shrink (the other four directions). Moves are found
-//! cell by cell among the empty cells of the start (at most 64): along each ray, the
-//! first cell that is not an opponent disc is the lowest set bit of the ray without the
-//! opponent's discs (where bits grow) or the highest, and the cells before it flip if it
-//! is the player's.
+//! cell by cell among the empty cells of the start (at most 64): along each ray, the first
+//! bit that is not an opponent disc is the lowest set bit of the ray without the opponent's
+//! discs (where bits grow) or the highest, and the cells before it flip if it is the
+//! player's, disc or anchor.
 //!
 //! The table key of a position is two words: the discs of the player to move together
-//! with the empty cells (`p | empty`, in the low bits), above them which of the start's
-//! empty cells are still empty, and in bit 127, where it matters, whether the start's
-//! opponent is to move (with a bias, or with the next rule). Where the kept cells and the
-//! start's empty cells are too many for that, the first part holds only the kept cells
-//! that may change ([`Rules::changeable`]: the others hold one disc to the end), packed
-//! by `pext` where the build has it. [`WideWalk::new`] declines boards whose key still
-//! needs more than 128 bits.
+//! with the empty cells (`p | empty`) from bit 1, or from bit 2 where the colour to move
+//! does not matter (no anchor and no bias), then which of the start's empty cells are
+//! still empty. [`WideWalk::new`] declines boards whose key needs more than 128 bits.
 
 use std::marker::PhantomData;
 
@@ -29,73 +30,105 @@ use super::board::{Board, Color};
 use super::count::{tally, Bits, Walk};
 use super::rules::Rules;
 
-/// Up to 128 cells of a board, numbered in row-major order: per cell, its eight rays
-/// through the kept cells and its kept neighbours.
+/// The most cells a [`Geometry`] keeps: 128 bits less the four anchors.
+pub const MAX_KEPT: usize = 124;
+
+/// Up to [`MAX_KEPT`] cells of a board, numbered in row-major order from bit 2, and the
+/// four anchors (see the module header): per kept cell, its eight rays and its kept
+/// neighbours.
 ///
-/// A ray stops before the first cell that is not kept: the walk keeps only the cells
-/// that matter ([`Rules::relevant`]), which no run passes and none closes. Numbered in
-/// row-major order, the kept cells of a ray still grow along it (east to south-west) or
-/// shrink (the other four directions), as on the whole board.
+/// A ray runs over kept cells and stops at the first cell that is not: if that holds a
+/// disc, the ray ends in the anchor of its colour, above the kept cells where the ray's
+/// bits grow and below them where they shrink. The cells that are not kept must keep their
+/// discs to the end (the walk keeps those that may change, [`Rules::changeable`]), so a
+/// run can only end there, never pass.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Geometry {
-    /// Per kept cell and direction of [`super::board::DIRECTIONS`]: the kept cells from
-    /// it (excluded) up to the first cell that is not kept, or the edge.
+    /// Per bit (two anchors, then the kept cells) and direction of
+    /// [`super::board::DIRECTIONS`]: the kept cells from it (excluded) up to the first cell
+    /// that is not kept, and that cell's anchor; the anchors' rays are empty.
     rays: Vec<[u128; 8]>,
-    /// Per kept cell: its kept neighbours.
+    /// Per bit: its kept neighbours.
     neighbours: Vec<u128>,
+    /// Per colour (black, white): its two anchors.
+    anchors: [u128; 2],
+    /// Whether a ray ends in an anchor.
+    anchored: bool,
 }
 
 impl Geometry {
     /// The geometry of the cells `kept` of `board` (cell indices, increasing): the `k`-th
-    /// is bit `k`. `None` if there are more than 128.
+    /// is bit `k + 2`. `None` if there are more than [`MAX_KEPT`].
     ///
     /// ```
-    /// use othello::board::Board;
+    /// use othello::board::{Board, Color};
     /// use othello::wide::Geometry;
-    /// let b = Board::new(3, 3);
+    /// let b = Board::new(3, 3); // all empty: no anchor
     /// let g = Geometry::new(&b, &[0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
-    /// assert_eq!(g.ray(4, 2), 1 << 5);          // east of the centre: (1, 2)
-    /// assert_eq!(g.ray(0, 3), 1 << 4 | 1 << 8); // south-east of (0, 0)
-    /// // Without the centre: the south-east ray of (0, 0) stops at once.
-    /// let g = Geometry::new(&b, &[0, 1, 2, 3, 5, 6, 7, 8]).unwrap();
-    /// assert_eq!(g.ray(0, 3), 0);
-    /// assert_eq!(g.ray(0, 2), 1 << 1 | 1 << 2); // east: (0, 1), (0, 2)
+    /// assert_eq!(g.ray(6, 2), 1 << 7);          // east of the centre (bit 6): (1, 2)
+    /// assert_eq!(g.ray(2, 3), 1 << 6 | 1 << 10); // south-east of (0, 0)
+    /// // A row `B . . W` keeping its two empty cells (bits 2 and 3): west of the first, the
+    /// // black anchor below (bit 0); east, the second and the white anchor above (bit 5).
+    /// let mut row = Board::new(1, 4);
+    /// row.set(0, Some(Color::Black));
+    /// row.set(3, Some(Color::White));
+    /// let g = Geometry::new(&row, &[1, 2]).unwrap();
+    /// assert_eq!((g.ray(2, 6), g.ray(2, 2)), (1 << 0, 1 << 3 | 1 << 5));
+    /// assert_eq!(g.anchors(Color::White), 1 << 1 | 1 << 5);
     /// ```
     pub fn new(board: &Board, kept: &[usize]) -> Option<Geometry> {
-        if kept.len() > 128 {
+        if kept.len() > MAX_KEPT {
             return None;
         }
+        let n = kept.len();
+        let colour = |c: Color| if c == Color::Black { 0 } else { 1 };
+        let anchors = [0, 1].map(|c| 1u128 << c | 1u128 << (n + 2 + c));
         let mut bit = vec![None; board.len()];
         for (k, &i) in kept.iter().enumerate() {
-            bit[i] = Some(k);
+            bit[i] = Some(k + 2);
         }
-        let mut g = Geometry { rays: vec![[0; 8]; kept.len()], neighbours: vec![0; kept.len()] };
+        let mut g = Geometry { rays: vec![[0; 8]; n + 2], neighbours: vec![0; n + 2], anchors, anchored: false };
         for (k, &i) in kept.iter().enumerate() {
             for d in 0..8 {
+                let mut ray = 0u128;
                 for j in board.ray(i, d) {
-                    match bit[j] {
-                        Some(b) => g.rays[k][d] |= 1 << b,
-                        None => break,
+                    match (bit[j], board.cell(j)) {
+                        (Some(b), _) => ray |= 1 << b,
+                        (None, Some(c)) => {
+                            // Growing rays (east to south-west) end above the kept cells.
+                            let above = (2..=5).contains(&d);
+                            ray |= anchors[colour(c)] & if above { !3 } else { 3 };
+                            g.anchored = true;
+                            break;
+                        }
+                        (None, None) => break,
                     }
                 }
+                g.rays[k + 2][d] = ray;
                 if let Some(Some(b)) = board.step(i, d).map(|j| bit[j]) {
-                    g.neighbours[k] |= 1 << b;
+                    g.neighbours[k + 2] |= 1 << b;
                 }
             }
         }
         Some(g)
     }
 
-    /// The ray of kept cell `k` in direction `d` (see [`Geometry::new`]).
+    /// The ray of bit `b` in direction `d` (see [`Geometry::new`]).
     #[inline]
-    pub fn ray(&self, k: u32, d: usize) -> u128 {
-        self.rays[k as usize][d]
+    pub fn ray(&self, b: u32, d: usize) -> u128 {
+        self.rays[b as usize][d]
+    }
+
+    /// The two anchors of colour `c`.
+    #[inline]
+    pub fn anchors(&self, c: Color) -> u128 {
+        self.anchors[if c == Color::Black { 0 } else { 1 }]
     }
 
     /// How many cells are kept.
     #[inline]
     pub fn cells(&self) -> usize {
-        self.rays.len()
+        self.rays.len() - 2
     }
 }
 
@@ -178,32 +211,16 @@ pub fn flanking_flips(g: &Geometry, p: u128, o: u128, sq: u32) -> u128 {
     }
 }
 
-/// The bits of `x` under `mask`, packed towards bit 0 in their order (`pext`, where the
-/// build targets BMI2 with the `pext` feature; else one mask bit after another).
-#[inline]
-fn extract(x: u64, mask: u64) -> u64 {
-    #[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
-    // SAFETY: `pext` only computes, and the build targets BMI2 (the `target_feature`).
-    return unsafe { std::arch::x86_64::_pext_u64(x, mask) };
-    #[cfg(not(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        let mut out = 0;
-        for (k, b) in Bits(mask).enumerate() {
-            out |= (x >> b & 1) << k;
-        }
-        out
-    }
-}
-
 /// Under adjacent captures: the opponent's discs next to `sq`.
 #[inline]
 pub fn adjacent_flips(g: &Geometry, o: u128, sq: u32) -> u128 {
     g.neighbours[sq as usize] & o
 }
 
-/// The counter's walk on the cells of a board that matter, up to 128 of them, under
-/// rules `R`: discs of the player to move and of the opponent, the empty cells, and which
-/// of the start's empty cells are still empty. See the module header.
+/// The counter's walk on the cells of a board that may change, up to [`MAX_KEPT`], under
+/// rules `R`: discs of the player to move and of the opponent (each with the anchors of
+/// its colour), the empty cells, and which of the start's empty cells are still empty.
+/// See the module header.
 pub struct WideWalk<R> {
     g: Geometry,
     p: u128,
@@ -213,18 +230,13 @@ pub struct WideWalk<R> {
     open: u64,
     /// The start's empty cells, as bit numbers.
     squares: [u8; 64],
-    /// Where the key's open cells start: after its cells (at most 127, where a shift
-    /// must stay).
+    /// The key's first bit of `p | empty`: 1 where the colour to move matters (bit 1 is
+    /// white's low anchor), else 2.
+    key_from: u32,
+    /// Where the key's open cells start: after its cells.
     open_at: u32,
     /// The margin of the discs off the kept cells, for the player to move.
     bias: i32,
-    /// The kept cells that may change (low and high word), where the key holds only
-    /// those; `None`: it holds every kept cell.
-    key_cells: Option<[u64; 2]>,
-    /// Whether the player to move is the start's opponent.
-    turn: bool,
-    /// Whether the key says who is to move (bit 127).
-    keyed_turn: bool,
     rules: PhantomData<fn() -> R>,
 }
 
@@ -235,9 +247,9 @@ impl<R> Clone for WideWalk<R> {
 }
 
 impl<R: Rules> WideWalk<R> {
-    /// The walk from `board` with `to_move` to move, on the cells that matter to the rest
-    /// of the game ([`Rules::relevant`]); `None` unless they, the empty cells and the sign
-    /// of the discs left off add up to at most 128 bits (see the module header).
+    /// The walk from `board` with `to_move` to move, on the cells that may change in the
+    /// rest of the game ([`Rules::changeable`]); `None` unless there are at most
+    /// [`MAX_KEPT`] and the key holds them with the empty cells (see the module header).
     ///
     /// ```
     /// use othello::board::{Board, Color};
@@ -245,7 +257,7 @@ impl<R: Rules> WideWalk<R> {
     /// use othello::rules::Flanking;
     /// use othello::wide::WideWalk;
     /// let w = WideWalk::<Flanking>::new(&Board::start(12), Color::Black);
-    /// assert!(w.is_none()); // 144 cells, all of which matter
+    /// assert!(w.is_none()); // 140 empty cells
     /// let mut b = Board::new(10, 10);
     /// for i in 0..100 {
     ///     b.set(i, Some(if i % 3 == 0 { Color::Black } else { Color::White }));
@@ -256,11 +268,11 @@ impl<R: Rules> WideWalk<R> {
     /// assert_eq!(w.moves().count(), 1); // a1: its east and south runs end in black discs
     /// ```
     pub fn new(board: &Board, to_move: Color) -> Option<WideWalk<R>> {
-        WideWalk::on(board, &R::relevant(board), to_move)
+        WideWalk::on(board, &R::changeable(board), to_move)
     }
 
     /// [`WideWalk::new`] on the cells `kept` (`kept[i]` for cell `i`), which must hold
-    /// every empty cell and every cell that a run may read.
+    /// every empty cell and every disc that a later move may flip.
     pub fn on(board: &Board, kept: &[bool], to_move: Color) -> Option<WideWalk<R>> {
         let cells: Vec<usize> = (0..board.len()).filter(|&i| kept[i]).collect();
         let g = Geometry::new(board, &cells)?;
@@ -268,13 +280,14 @@ impl<R: Rules> WideWalk<R> {
         let mut squares = [0u8; 64];
         let mut open = 0;
         for (k, &i) in cells.iter().enumerate() {
+            let b = 1 << (k + 2);
             match board.cell(i) {
-                Some(c) if c == to_move => mine |= 1 << k,
-                Some(_) => theirs |= 1 << k,
+                Some(c) if c == to_move => mine |= b,
+                Some(_) => theirs |= b,
                 None if open < 64 => {
-                    squares[open] = k as u8;
+                    squares[open] = k as u8 + 2;
                     open += 1;
-                    empty |= 1 << k;
+                    empty |= b;
                 }
                 None => return None,
             }
@@ -284,33 +297,22 @@ impl<R: Rules> WideWalk<R> {
         if open != board.empties() {
             return None;
         }
-        let (mut key_bits, mut key_cells) = (cells.len(), None);
-        if cells.len() + open + (bias != 0) as usize > 128 {
-            // Too many for the key: only the cells that may change, and who is to move.
-            let changeable = R::changeable(board);
-            let mask = cells.iter().enumerate().filter(|&(_, &i)| changeable[i]).fold(0u128, |m, (k, _)| m | 1 << k);
-            key_bits = mask.count_ones() as usize;
-            key_cells = Some([mask as u64, (mask >> 64) as u64]);
-        }
-        let keyed_turn = bias != 0 || key_cells.is_some();
-        if key_bits + open + keyed_turn as usize > 128 {
+        let key_from = if bias != 0 || g.anchored { 1 } else { 2 };
+        let open_at = cells.len() as u32 + 2 - key_from;
+        if open_at as usize + open > 128 {
             return None;
         }
-        let open_at = key_bits.min(127) as u32;
+        let (p, o) = (mine | g.anchors(to_move), theirs | g.anchors(to_move.opponent()));
         let open = if open == 64 { !0 } else { (1u64 << open) - 1 };
-        Some(WideWalk { g, p: mine, o: theirs, empty, open, squares, open_at, bias, key_cells, turn: false, keyed_turn, rules: PhantomData })
+        Some(WideWalk { g, p, o, empty, open, squares, key_from, open_at, bias, rules: PhantomData })
     }
 
-    /// The key of the position with discs `p` to move, empty cells `empty`, open cells
-    /// `open`, and the start's opponent to move if `turn` (see the module header).
+    /// The key of the position with discs `p` to move, empty cells `empty` and open cells
+    /// `open` (see the module header).
     #[inline]
-    fn key_of(&self, p: u128, empty: u128, open: u64, turn: bool) -> (u64, u64) {
-        let cells = p | empty;
-        let cells = match self.key_cells {
-            None => cells,
-            Some([low, high]) => extract(cells as u64, low) as u128 | (extract((cells >> 64) as u64, high) as u128) << low.count_ones(),
-        };
-        let key = cells | (open as u128) << self.open_at | ((self.keyed_turn && turn) as u128) << 127;
+    fn key_of(&self, p: u128, empty: u128, open: u64) -> (u64, u64) {
+        let cells = (p | empty) >> self.key_from & !(!0u128 << self.open_at);
+        let key = cells | (open as u128) << self.open_at;
         (key as u64, (key >> 64) as u64)
     }
 
@@ -505,7 +507,6 @@ impl<R: Rules> Walk for WideWalk<R> {
         self.empty ^= placed;
         self.open ^= 1 << j;
         self.bias = -self.bias;
-        self.turn = !self.turn;
         flips
     }
 
@@ -518,14 +519,12 @@ impl<R: Rules> Walk for WideWalk<R> {
         self.empty ^= placed;
         self.open ^= 1 << j;
         self.bias = -self.bias;
-        self.turn = !self.turn;
     }
 
     #[inline]
     fn pass(&mut self) {
         std::mem::swap(&mut self.p, &mut self.o);
         self.bias = -self.bias;
-        self.turn = !self.turn;
     }
 
     #[inline]
@@ -540,7 +539,7 @@ impl<R: Rules> Walk for WideWalk<R> {
 
     #[inline]
     fn key(&self) -> (u64, u64) {
-        self.key_of(self.p, self.empty, self.open, self.turn)
+        self.key_of(self.p, self.empty, self.open)
     }
 
     #[inline]
@@ -555,7 +554,7 @@ impl<R: Rules> Walk for WideWalk<R> {
             let sq = self.square(j);
             let flips = R::wide_flips(&self.g, self.p, self.o, sq);
             if flips != 0 {
-                f(&self.key_of(self.o ^ flips, self.empty ^ 1 << sq, self.open ^ 1 << j, !self.turn));
+                f(&self.key_of(self.o ^ flips, self.empty ^ 1 << sq, self.open ^ 1 << j));
             }
         }
     }

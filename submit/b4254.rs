@@ -1545,7 +1545,7 @@ pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Repo
 			if let Some(walk) = bit_walk_within::<R>(board, to_move, Some(&relevant)) {
 				return count_with(walk, empties, to_move, options);
 			}
-			if let Some(report) = on_wide::<R>(board, &relevant, empties, to_move, options) {
+			if let Some(report) = on_wide::<R>(board, empties, to_move, options) {
 				return report;
 			}
 		}
@@ -1657,7 +1657,7 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
 }
 
 #[cfg(not(feature = "wide"))]
-fn on_wide<R: Rules>(_: &Board, _: &[bool], _: usize, _: Color, _: &Options) -> Option<Report> {
+fn on_wide<R: Rules>(_: &Board, _: usize, _: Color, _: &Options) -> Option<Report> {
 	None
 }
 

@@ -1,22 +1,23 @@
-//! The 128-bit boards against the general board: rays against [`Board::ray`], flips (by
-//! vectors where built, and ray by ray) against [`Rules::flips`], and whole counts
-//! against [`BoardWalk`], on random shapes and positions under both rule sets, with every
-//! cell kept and with only the cells that matter.
+//! The 128-bit boards against the general board: rays and anchors against
+//! [`Board::ray`], flips (by vectors where built, and ray by ray) against
+//! [`Rules::flips`], and whole counts against [`BoardWalk`], on random shapes and
+//! positions under both rule sets, with every cell kept and with only the cells that may
+//! change.
 
 use super::super::arena::Rng;
 use super::super::board::{Board, Color};
 use super::super::count::{BoardWalk, Counter};
 use super::super::rules::{Adjacent, Flanking, Rules};
-use super::{Geometry, WideWalk};
+use super::{Geometry, WideWalk, MAX_KEPT};
 
-/// A random shape of at most 128 cells, some of them a single row or column.
+/// A random shape of at most [`MAX_KEPT`] cells, some of them a single row or column.
 fn random_shape(rng: &mut Rng) -> (usize, usize) {
     match rng.below(6) {
-        0 => (1, 1 + rng.below(128)),
-        1 => (1 + rng.below(128), 1),
+        0 => (1, 1 + rng.below(MAX_KEPT)),
+        1 => (1 + rng.below(MAX_KEPT), 1),
         _ => {
             let rows = 1 + rng.below(16);
-            (rows, 1 + rng.below(128 / rows))
+            (rows, 1 + rng.below(MAX_KEPT / rows))
         }
     }
 }
@@ -35,8 +36,9 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize, empties: usize) -> Boar
     b
 }
 
+/// The discs of `color` with every cell kept (cell `i` is bit `i + 2`).
 fn bits(board: &Board, color: Color) -> u128 {
-    (0..board.len()).filter(|&i| board.cell(i) == Some(color)).fold(0, |x, i| x | 1 << i)
+    (0..board.len()).filter(|&i| board.cell(i) == Some(color)).fold(0, |x, i| x | 1 << (i + 2))
 }
 
 /// A random board larger than 128 cells, whose empty cells (1 to 9) lie in a random
@@ -55,32 +57,48 @@ fn random_large_board(rng: &mut Rng) -> Board {
     b
 }
 
-/// Along each ray, the kept cells up to the first one that is not kept, on random shapes
-/// with random cells kept.
+/// Along each ray, the kept cells up to the first one that is not kept, and the anchor
+/// of its colour if it holds a disc, on random boards with random cells kept.
 #[test]
 fn rays_match_the_general_board() {
     let mut rng = Rng::new(0x0123_4567_89ab_cdef);
     for round in 0..300 {
         let (rows, cols) = random_shape(&mut rng);
-        let board = Board::new(rows, cols);
+        let empties = rng.below(rows * cols + 1);
+        let board = random_board(&mut rng, rows, cols, empties);
         let share = if round % 4 == 0 { 100 } else { rng.below(101) };
         let kept: Vec<usize> = (0..board.len()).filter(|_| rng.below(100) < share).collect();
         let g = Geometry::new(&board, &kept).unwrap();
         assert_eq!(g.cells(), kept.len());
-        let bit = |i: usize| kept.iter().position(|&k| k == i);
+        let n = kept.len();
+        let bit = |i: usize| kept.iter().position(|&k| k == i).map(|k| k + 2);
         for (k, &i) in kept.iter().enumerate() {
             for d in 0..8 {
-                let expected = board.ray(i, d).map(bit).take_while(|b| b.is_some()).fold(0u128, |x, b| x | 1 << b.unwrap());
-                assert_eq!(g.ray(k as u32, d), expected, "{}x{} cell {} direction {}", rows, cols, i, d);
+                let mut expected = 0u128;
+                for j in board.ray(i, d) {
+                    match (bit(j), board.cell(j)) {
+                        (Some(b), _) => expected |= 1 << b,
+                        (None, c) => {
+                            let low = if c == Some(Color::Black) { 0 } else { 1 };
+                            if c.is_some() {
+                                expected |= 1 << if (2..=5).contains(&d) { n + 2 + low } else { low };
+                            }
+                            break;
+                        }
+                    }
+                }
+                assert_eq!(g.ray(k as u32 + 2, d), expected, "{}x{} cell {} direction {}", rows, cols, i, d);
                 let neighbour = board.step(i, d).and_then(bit).map_or(0, |b| 1u128 << b);
-                assert_eq!(g.neighbours[k] & neighbour, neighbour);
+                assert_eq!(g.neighbours[k + 2] & neighbour, neighbour);
             }
-            assert_eq!(g.neighbours[k].count_ones() as usize, (0..8).filter(|&d| board.step(i, d).and_then(bit).is_some()).count());
+            assert_eq!(g.neighbours[k + 2].count_ones() as usize, (0..8).filter(|&d| board.step(i, d).and_then(bit).is_some()).count());
         }
+        assert_eq!(g.anchors(Color::Black), 1 | 1 << (n + 2));
+        assert_eq!(g.anchors(Color::White), 2 | 1 << (n + 3));
     }
     let line = Board::new(1, 129);
-    assert!(Geometry::new(&line, &(0..128).collect::<Vec<_>>()).is_some());
-    assert!(Geometry::new(&line, &(0..129).collect::<Vec<_>>()).is_none());
+    assert!(Geometry::new(&line, &(0..MAX_KEPT).collect::<Vec<_>>()).is_some());
+    assert!(Geometry::new(&line, &(0..MAX_KEPT + 1).collect::<Vec<_>>()).is_none());
 }
 
 #[test]
@@ -90,13 +108,13 @@ fn flips_match_the_general_board() {
             for &c in [Color::Black, Color::White].iter() {
                 let mut out = Vec::new();
                 R::flips(board, c, i, &mut out);
-                let expected = out.iter().fold(0u128, |x, &f| x | 1 << f);
+                let expected = out.iter().fold(0u128, |x, &f| x | 1 << (f + 2));
                 let (p, o) = (bits(board, c), bits(board, c.opponent()));
-                assert_eq!(R::wide_flips(g, p, o, i as u32), expected, "{:?} at {} for {:?}", board, i, c);
+                assert_eq!(R::wide_flips(g, p, o, i as u32 + 2), expected, "{:?} at {} for {:?}", board, i, c);
                 if R::PASSES {
                     // The standard rules: the ray-by-ray flips too, where the vector ones
                     // replace them.
-                    assert_eq!(super::ray_flips(g, p, o, i as u32), expected);
+                    assert_eq!(super::ray_flips(g, p, o, i as u32 + 2), expected);
                 }
             }
         }
@@ -112,59 +130,64 @@ fn flips_match_the_general_board() {
     }
 }
 
-/// On the cells that matter only, the flips of every move of the start are those of the
-/// whole board (the walk's counts below check the later positions).
+/// On the cells that may change only, the discs that never do reduced to anchors, the
+/// flips of every move of the start are those of the whole board (the walk's counts below
+/// check the later positions).
 #[test]
-fn flips_on_the_cells_that_matter() {
-    fn check<R: Rules>(board: &Board) {
-        let relevant = R::relevant(board);
-        let kept: Vec<usize> = (0..board.len()).filter(|&i| relevant[i]).collect();
+fn flips_on_the_cells_that_may_change() {
+    fn check<R: Rules>(board: &Board) -> bool {
+        let changeable = R::changeable(board);
+        let kept: Vec<usize> = (0..board.len()).filter(|&i| changeable[i]).collect();
         let g = match Geometry::new(board, &kept) {
             Some(g) => g,
-            None => return,
+            None => return false,
         };
-        let on = |color: Color| kept.iter().enumerate().filter(|&(_, &i)| board.cell(i) == Some(color)).fold(0u128, |x, (k, _)| x | 1 << k);
+        let on = |color: Color| kept.iter().enumerate().filter(|&(_, &i)| board.cell(i) == Some(color)).fold(g.anchors(color), |x, (k, _)| x | 1 << (k + 2));
         for (k, &i) in kept.iter().enumerate().filter(|&(_, &i)| board.cell(i).is_none()) {
             for &c in [Color::Black, Color::White].iter() {
                 let mut out = Vec::new();
                 R::flips(board, c, i, &mut out);
-                let expected = out.iter().fold(0u128, |x, &f| x | 1 << kept.iter().position(|&k| k == f).expect("a flipped cell that matters"));
-                assert_eq!(R::wide_flips(&g, on(c), on(c.opponent()), k as u32), expected, "{:?} at {} for {:?}", board, i, c);
+                let expected = out.iter().fold(0u128, |x, &f| x | 1 << (kept.iter().position(|&k| k == f).expect("a flipped cell that may change") + 2));
+                assert_eq!(R::wide_flips(&g, on(c), on(c.opponent()), k as u32 + 2), expected, "{:?} at {} for {:?}", board, i, c);
             }
         }
+        true
     }
     let mut rng = Rng::new(0x5eed_0fce_1150_77aa);
+    let mut checked = 0;
     for _ in 0..500 {
         let board = random_large_board(&mut rng);
-        check::<Flanking>(&board);
-        check::<Adjacent>(&board);
+        checked += check::<Flanking>(&board) as usize + check::<Adjacent>(&board) as usize;
     }
+    assert!(checked > 800, "only {} boards checked", checked);
 }
 
 /// The same counts as the general board, with and without a table (and with it the
 /// near-end cache), with either player to move: passes, lopsided colours, lines and columns included.
 #[test]
 fn counts_match_the_general_board() {
-    /// Whether the board was counted, and with a key of the cells that may change only.
+    /// Whether the board was counted, and whether its cells that matter (those that may
+    /// change and those that may end a run) pass [`MAX_KEPT`], so that only the anchors
+    /// let it in.
     fn both<R: Rules>(board: &Board, to_move: Color, entries: usize) -> (bool, bool) {
         let mut wide = match WideWalk::<R>::new(board, to_move) {
             Some(w) => w,
             None => return (false, false),
         };
-        let compressed = wide.key_cells.is_some();
+        let anchored = R::relevant(board).iter().filter(|&&r| r).count() > MAX_KEPT;
         let a = Counter::<_, u64>::new(entries, false).count(&mut wide);
         let b = Counter::<_, u64>::new(entries, false).count(&mut BoardWalk::<R>::new(board, to_move));
         assert_eq!(a, b, "{:?}", board);
-        (true, compressed)
+        (true, anchored)
     }
     let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
-    let (mut counted, mut large, mut compressed) = (0, 0, 0);
+    let (mut counted, mut large, mut anchored) = (0, 0, 0);
     for i in 0..700 {
         let board = if i >= 600 {
-            // 12×12 boards of random discs: their cells that matter and empty cells mostly
-            // pass 128, those that may change less often.
-            let empties = 9;
-            random_board(&mut rng, 12, 12, empties)
+            // 12×12 and 13×13 boards of random discs: their cells that matter mostly pass
+            // 124, those that may change seldom.
+            let n = 12 + i % 2;
+            random_board(&mut rng, n, n, 9)
         } else if i % 3 == 2 {
             random_large_board(&mut rng)
         } else {
@@ -176,13 +199,13 @@ fn counts_match_the_general_board() {
         let entries = if i % 3 == 0 && i < 600 { 0 } else { 1 << 12 };
         let (f, a) = (both::<Flanking>(&board, to_move, entries), both::<Adjacent>(&board, to_move, entries));
         let n = f.0 as usize + a.0 as usize;
-        compressed += f.1 as usize + a.1 as usize;
+        anchored += f.1 as usize + a.1 as usize;
         counted += n;
         if board.len() > 128 {
             large += n;
         }
     }
-    assert!(counted > 1000 && large > 300 && compressed > 20, "only {} boards counted, {} of them beyond 128 cells, {} with keys of the cells that may change", counted, large, compressed);
+    assert!(counted > 1000 && large > 300 && anchored > 30, "only {} boards counted, {} of them beyond 128 cells, {} with more than {} cells that matter", counted, large, anchored, MAX_KEPT);
 }
 
 /// The extremes: a full board of 128 cells (no empty cell: no cell matters, one outcome),
@@ -196,11 +219,12 @@ fn the_largest_boards() {
     let mut walk = WideWalk::<Flanking>::new(&full, Color::White).unwrap();
     assert_eq!(Counter::<_, u64>::new(1 << 10, false).count(&mut walk), super::super::count::Outcomes { wins: 0, losses: 1, draws: 0 });
     // White to move, 12 discs behind: no cell is kept, and with a bias the key says who
-    // is to move (bit 127: the start's opponent).
+    // is to move (bit 0: white's low anchor).
     assert_eq!(super::super::count::Walk::margin(&walk), 58 - 70);
-    assert_eq!(super::super::count::Walk::key(&walk), (0, 0));
+    assert_eq!(super::super::count::Walk::key(&walk), (1, 0));
     super::super::count::Walk::pass(&mut walk);
-    assert_eq!(super::super::count::Walk::key(&walk), (0, 1 << 63));
+    assert_eq!(super::super::count::Walk::key(&walk), (0, 0));
+    // No disc, so no anchor and no bias: the key is the 64 cells and the 64 open ones.
     let line = Board::new(1, 64);
     assert!(WideWalk::<Adjacent>::new(&line, Color::Black).is_some());
     assert!(WideWalk::<Adjacent>::new(&Board::new(1, 65), Color::Black).is_none());
