@@ -13,6 +13,8 @@
 //! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 on 128-bit bit sets of
 //!   the cells that may change, the discs that never do reduced to four anchor bits, when
 //!   there are at most 124 of them and a key of them and the empty cells fits in 128 bits;
+//!   the last four empty cells counted directly, in lanes as above where the build has
+//!   them;
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts,
 //!   the last three empty cells counted by moves made on the board alone.
 //!

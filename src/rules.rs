@@ -92,6 +92,19 @@ pub trait Rules {
     #[cfg(feature = "wide")]
     fn wide_flips(g: &super::wide::Geometry, p: u128, o: u128, sq: u32) -> u128;
 
+    /// Whether [`Rules::wide_last_four`] counts the last four cells of a 128-bit walk.
+    #[cfg(feature = "wide")]
+    const WIDE_LAST_FOUR: bool = false;
+
+    /// On 128-bit sets ([`super::wide`]) whose only empty cells are the bits `cells`: as
+    /// [`Rules::bit_last_cells`] with outcomes, `None` if the player with discs `p` has no
+    /// move. Only called where [`Rules::WIDE_LAST_FOUR`].
+    #[cfg(feature = "wide")]
+    #[inline]
+    fn wide_last_four(_g: &super::wide::Geometry, _p: u128, _o: u128, _cells: [u32; 4], _margin: i32) -> Option<[u64; 3]> {
+        None
+    }
+
     /// Whether the empty cells of `board` are independent: whoever plays and in whatever
     /// order, no move changes whether, or how many discs, a move on another empty cell
     /// flips. Each empty cell then keeps its flip counts from `board` until it is played
@@ -237,6 +250,19 @@ impl Rules for Flanking {
     #[inline(always)]
     fn wide_flips(g: &super::wide::Geometry, p: u128, o: u128, sq: u32) -> u128 {
         super::wide::flanking_flips(g, p, o, sq)
+    }
+
+    /// Where the build targets AVX-512 (the `avx512` feature), as on 64-bit boards.
+    #[cfg(all(feature = "wide", feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    const WIDE_LAST_FOUR: bool = true;
+
+    /// [`bitboard::lanes::count_four`] on 128-bit sets, where the build targets AVX-512.
+    #[cfg(all(feature = "wide", feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    #[inline]
+    fn wide_last_four(g: &super::wide::Geometry, p: u128, o: u128, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
+        let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
+        // SAFETY: the build targets a processor with the three features (`target_feature`).
+        unsafe { bitboard::lanes::count_four::<bitboard::lanes::Wide, true>(p, o, cells, rays, margin) }
     }
 
     /// From the same fixed point as [`Rules::relevant`]: independent when the runs of its

@@ -1,50 +1,258 @@
 //! The last four empty cells of an outcome count under the standard rules, counted with
 //! the 24 orders of their moves side by side in the 64-bit lanes of AVX-512 vectors:
 //! compiled only in cargo builds with the `avx512` feature for processors with AVX-512F,
-//! CD and VPOPCNTDQ (see [`last_four`]). A lane holds one order: the player to move's and
-//! the opponent's discs as bit sets (cell `(r, c)` is bit `8 * r + c`, as in
-//! [`super`]), the first player's margin, and per level the rays of the lane's cell.
-//! Masks of 24 bits (lane `l` is bit `l`; vector `v` holds lanes `8v..8v + 8`) say which
-//! lanes are still sequences and whose turn it is.
+//! CD and VPOPCNTDQ (see [`count_four`]). A lane holds one order: the player to move's
+//! and the opponent's discs as bit sets, the first player's margin, and per level the
+//! rays of the lane's cell. Masks of 24 bits (lane `l` is bit `l`; vector `v` holds lanes
+//! `8v..8v + 8`) say which lanes are still sequences and whose turn it is.
+//!
+//! The bit sets are [`Sets`]: one vector for the 64-bit boards ([`Narrow`]: cell
+//! `(r, c)` is bit `8 * r + c`, as in [`super`]), or a vector of low words and one of high
+//! words for the 128-bit sets of `super::super::wide` ([`Wide`]).
 
 use std::arch::x86_64::*;
 
-/// The flips in each lane of the player with discs `p` against `o` at the cell whose
-/// eight rays are `rays` (as [`super::RAYS`]: direction `d` in `rays[d]`). On a ray
-/// towards higher bits the first cell that is not an opponent disc is the lowest one,
-/// towards lower bits the highest (by `lzcnt`); the run before it flips if the mover
-/// holds that cell.
+/// Eight lanes of bit sets, each with the operations [`count_four`] needs.
+pub trait Sets: Copy {
+    /// One bit set.
+    type Bits: Copy;
+    /// `x` in every lane.
+    unsafe fn splat(x: Self::Bits) -> Self;
+    /// Bit `cells[k]` in lane `k` (0 to 3), nothing in the others.
+    unsafe fn cells(cells: [u32; 4]) -> Self;
+    /// Per direction `d`: the ray `rays[k][d]` in lane `k` (0 to 3).
+    unsafe fn by_direction(rays: [&[Self::Bits; 8]; 4]) -> [Self; 8];
+    /// `a ^ b`.
+    unsafe fn xor(a: Self, b: Self) -> Self;
+    /// `a ^ b ^ c`.
+    unsafe fn xor3(a: Self, b: Self, c: Self) -> Self;
+    /// `b` in the lanes `k`, `a` in the others.
+    unsafe fn select(a: Self, k: __mmask8, b: Self) -> Self;
+    /// Lane `l` of `a` in lane `i`'s place, for each lane `i` of `index` holding `l`.
+    unsafe fn permute(index: __m512i, a: Self) -> Self;
+    /// The lanes of `k` where `a` is not empty.
+    unsafe fn any(k: __mmask8, a: Self) -> __mmask8;
+    /// The number of bits of each lane.
+    unsafe fn count(a: Self) -> __m512i;
+    /// The flips in each lane of the player with discs `p` against `o` at the cell whose
+    /// eight rays are `rays` (direction `d` in `rays[d]`, as [`super::RAYS`]): on a ray
+    /// towards higher bits the first cell that is not an opponent disc is the lowest one,
+    /// towards lower bits the highest (by `lzcnt`); the run before it flips if the mover
+    /// holds that cell.
+    unsafe fn flips(p: Self, o: Self, rays: &[Self; 8]) -> Self;
+}
+
+/// Per direction: lane `k` (0 to 3) of the result is lane `d` of `rows[k]`, each row
+/// holding one cell's eight rays.
 #[inline(always)]
-unsafe fn flips(p: __m512i, o: __m512i, rays: &[__m512i; 8]) -> __m512i {
-    let zero = _mm512_setzero_si512();
-    let one = _mm512_set1_epi64(1);
-    let top = _mm512_set1_epi64(i64::MIN);
-    let mut flips = zero;
-    for &d in [2, 3, 4, 5].iter() {
-        let ray = rays[d];
-        let blockers = _mm512_andnot_si512(o, ray);
-        let first = _mm512_and_si512(blockers, _mm512_sub_epi64(zero, blockers));
-        let closed = _mm512_test_epi64_mask(first, p);
-        // 0xf8: a | (b & c), in the lanes where the run is closed.
-        flips = _mm512_mask_ternarylogic_epi64::<0xf8>(flips, closed, ray, _mm512_sub_epi64(first, one));
+unsafe fn transpose(rows: [__m512i; 4]) -> [__m512i; 8] {
+    let mut out = [_mm512_setzero_si512(); 8];
+    for d in 0..8 {
+        let low = _mm512_permutex2var_epi64(rows[0], _mm512_setr_epi64(d, d + 8, 0, 0, 0, 0, 0, 0), rows[1]);
+        let high = _mm512_permutex2var_epi64(rows[2], _mm512_setr_epi64(0, 0, d, d + 8, 0, 0, 0, 0), rows[3]);
+        out[d as usize] = _mm512_mask_mov_epi64(low, 0b1100, high);
     }
-    for &d in [0, 1, 6, 7].iter() {
-        let ray = rays[d];
-        // 0xae: (b & !a) | c. Bit 0 is a sentinel, so that a highest blocker always
-        // exists; it closes a run only if it is in the ray.
-        let blockers = _mm512_ternarylogic_epi64::<0xae>(o, ray, one);
-        let first = _mm512_srlv_epi64(top, _mm512_lzcnt_epi64(blockers));
-        let closed = _mm512_test_epi64_mask(first, _mm512_and_si512(p, ray));
-        let above = _mm512_sub_epi64(zero, _mm512_add_epi64(first, first));
-        flips = _mm512_mask_ternarylogic_epi64::<0xf8>(flips, closed, ray, above);
+    out
+}
+
+/// 64-bit sets (boards within 8×8): one vector.
+#[derive(Clone, Copy)]
+pub struct Narrow(__m512i);
+
+impl Sets for Narrow {
+    type Bits = u64;
+
+    #[inline(always)]
+    unsafe fn splat(x: u64) -> Narrow {
+        Narrow(_mm512_set1_epi64(x as i64))
     }
-    flips
+
+    #[inline(always)]
+    unsafe fn cells(c: [u32; 4]) -> Narrow {
+        Narrow(_mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_setr_epi64(c[0] as i64, c[1] as i64, c[2] as i64, c[3] as i64, 0, 0, 0, 0)))
+    }
+
+    #[inline(always)]
+    unsafe fn by_direction(rays: [&[u64; 8]; 4]) -> [Narrow; 8] {
+        let row = |k: usize| _mm512_loadu_si512(rays[k].as_ptr() as *const _);
+        transpose([row(0), row(1), row(2), row(3)]).map(Narrow)
+    }
+
+    #[inline(always)]
+    unsafe fn xor(a: Narrow, b: Narrow) -> Narrow {
+        Narrow(_mm512_xor_si512(a.0, b.0))
+    }
+
+    #[inline(always)]
+    unsafe fn xor3(a: Narrow, b: Narrow, c: Narrow) -> Narrow {
+        Narrow(_mm512_ternarylogic_epi64::<0x96>(a.0, b.0, c.0))
+    }
+
+    #[inline(always)]
+    unsafe fn select(a: Narrow, k: __mmask8, b: Narrow) -> Narrow {
+        Narrow(_mm512_mask_mov_epi64(a.0, k, b.0))
+    }
+
+    #[inline(always)]
+    unsafe fn permute(index: __m512i, a: Narrow) -> Narrow {
+        Narrow(_mm512_permutexvar_epi64(index, a.0))
+    }
+
+    #[inline(always)]
+    unsafe fn any(k: __mmask8, a: Narrow) -> __mmask8 {
+        _mm512_mask_test_epi64_mask(k, a.0, a.0)
+    }
+
+    #[inline(always)]
+    unsafe fn count(a: Narrow) -> __m512i {
+        _mm512_popcnt_epi64(a.0)
+    }
+
+    #[inline(always)]
+    unsafe fn flips(p: Narrow, o: Narrow, rays: &[Narrow; 8]) -> Narrow {
+        let (p, o) = (p.0, o.0);
+        let zero = _mm512_setzero_si512();
+        let one = _mm512_set1_epi64(1);
+        let top = _mm512_set1_epi64(i64::MIN);
+        let mut flips = zero;
+        for &d in [2, 3, 4, 5].iter() {
+            let ray = rays[d].0;
+            let blockers = _mm512_andnot_si512(o, ray);
+            let first = _mm512_and_si512(blockers, _mm512_sub_epi64(zero, blockers));
+            let closed = _mm512_test_epi64_mask(first, p);
+            // 0xf8: a | (b & c), in the lanes where the run is closed.
+            flips = _mm512_mask_ternarylogic_epi64::<0xf8>(flips, closed, ray, _mm512_sub_epi64(first, one));
+        }
+        for &d in [0, 1, 6, 7].iter() {
+            let ray = rays[d].0;
+            // 0xae: (b & !a) | c. Bit 0 is a sentinel, so that a highest blocker always
+            // exists; it closes a run only if it is in the ray.
+            let blockers = _mm512_ternarylogic_epi64::<0xae>(o, ray, one);
+            let first = _mm512_srlv_epi64(top, _mm512_lzcnt_epi64(blockers));
+            let closed = _mm512_test_epi64_mask(first, _mm512_and_si512(p, ray));
+            let above = _mm512_sub_epi64(zero, _mm512_add_epi64(first, first));
+            flips = _mm512_mask_ternarylogic_epi64::<0xf8>(flips, closed, ray, above);
+        }
+        Narrow(flips)
+    }
+}
+
+/// 128-bit sets (`super::super::wide`): a vector of the low words and one of the high
+/// words.
+#[derive(Clone, Copy)]
+pub struct Wide {
+    low: __m512i,
+    high: __m512i,
+}
+
+impl Sets for Wide {
+    type Bits = u128;
+
+    #[inline(always)]
+    unsafe fn splat(x: u128) -> Wide {
+        Wide { low: _mm512_set1_epi64(x as u64 as i64), high: _mm512_set1_epi64((x >> 64) as u64 as i64) }
+    }
+
+    /// Shifts by 64 or more (or by a negative count, as unsigned) give 0.
+    #[inline(always)]
+    unsafe fn cells(c: [u32; 4]) -> Wide {
+        let at = _mm512_setr_epi64(c[0] as i64, c[1] as i64, c[2] as i64, c[3] as i64, 0, 0, 0, 0);
+        let one = _mm512_maskz_set1_epi64(0b1111, 1);
+        Wide { low: _mm512_sllv_epi64(one, at), high: _mm512_sllv_epi64(one, _mm512_sub_epi64(at, _mm512_set1_epi64(64))) }
+    }
+
+    #[inline(always)]
+    unsafe fn by_direction(rays: [&[u128; 8]; 4]) -> [Wide; 8] {
+        // Each cell's rays as a vector of low words and one of high words.
+        let words = |k: usize, high: i64| {
+            let a = _mm512_loadu_si512(rays[k].as_ptr() as *const _);
+            let b = _mm512_loadu_si512((rays[k].as_ptr() as *const u64).add(8) as *const _);
+            _mm512_permutex2var_epi64(a, _mm512_setr_epi64(high, 2 + high, 4 + high, 6 + high, 8 + high, 10 + high, 12 + high, 14 + high), b)
+        };
+        let low = transpose([words(0, 0), words(1, 0), words(2, 0), words(3, 0)]);
+        let high = transpose([words(0, 1), words(1, 1), words(2, 1), words(3, 1)]);
+        let mut out = [Wide { low: _mm512_setzero_si512(), high: _mm512_setzero_si512() }; 8];
+        for d in 0..8 {
+            out[d] = Wide { low: low[d], high: high[d] };
+        }
+        out
+    }
+
+    #[inline(always)]
+    unsafe fn xor(a: Wide, b: Wide) -> Wide {
+        Wide { low: _mm512_xor_si512(a.low, b.low), high: _mm512_xor_si512(a.high, b.high) }
+    }
+
+    #[inline(always)]
+    unsafe fn xor3(a: Wide, b: Wide, c: Wide) -> Wide {
+        Wide { low: _mm512_ternarylogic_epi64::<0x96>(a.low, b.low, c.low), high: _mm512_ternarylogic_epi64::<0x96>(a.high, b.high, c.high) }
+    }
+
+    #[inline(always)]
+    unsafe fn select(a: Wide, k: __mmask8, b: Wide) -> Wide {
+        Wide { low: _mm512_mask_mov_epi64(a.low, k, b.low), high: _mm512_mask_mov_epi64(a.high, k, b.high) }
+    }
+
+    #[inline(always)]
+    unsafe fn permute(index: __m512i, a: Wide) -> Wide {
+        Wide { low: _mm512_permutexvar_epi64(index, a.low), high: _mm512_permutexvar_epi64(index, a.high) }
+    }
+
+    #[inline(always)]
+    unsafe fn any(k: __mmask8, a: Wide) -> __mmask8 {
+        _mm512_mask_test_epi64_mask(k, a.low, a.low) | _mm512_mask_test_epi64_mask(k, a.high, a.high)
+    }
+
+    #[inline(always)]
+    unsafe fn count(a: Wide) -> __m512i {
+        _mm512_add_epi64(_mm512_popcnt_epi64(a.low), _mm512_popcnt_epi64(a.high))
+    }
+
+    /// As on [`Narrow`] sets, each ray's first stop found in whichever word has one: the
+    /// low word first where bits grow, the high word first where they shrink (bit 0, the
+    /// black anchor below the kept cells, serves as the sentinel as on 64-bit sets: it
+    /// closes a run only if it is in the ray and the mover's).
+    #[inline(always)]
+    unsafe fn flips(p: Wide, o: Wide, rays: &[Wide; 8]) -> Wide {
+        let zero = _mm512_setzero_si512();
+        let (one, ones, top) = (_mm512_set1_epi64(1), _mm512_set1_epi64(-1), _mm512_set1_epi64(i64::MIN));
+        let (mut low, mut high) = (zero, zero);
+        for &d in [2, 3, 4, 5].iter() {
+            let ray = rays[d];
+            let (s_low, s_high) = (_mm512_andnot_si512(o.low, ray.low), _mm512_andnot_si512(o.high, ray.high));
+            let in_low = _mm512_test_epi64_mask(s_low, s_low);
+            let first_low = _mm512_and_si512(s_low, _mm512_sub_epi64(zero, s_low));
+            let first_high = _mm512_maskz_and_epi64(!in_low, s_high, _mm512_sub_epi64(zero, s_high));
+            let closed = _mm512_test_epi64_mask(first_low, p.low) | _mm512_test_epi64_mask(first_high, p.high);
+            // Below the stop: in its word, and the whole low word if the stop is high.
+            let below_low = _mm512_mask_sub_epi64(ones, in_low, first_low, one);
+            let below_high = _mm512_maskz_sub_epi64(!in_low, first_high, one);
+            low = _mm512_mask_ternarylogic_epi64::<0xf8>(low, closed, ray.low, below_low);
+            high = _mm512_mask_ternarylogic_epi64::<0xf8>(high, closed, ray.high, below_high);
+        }
+        for &d in [0, 1, 6, 7].iter() {
+            let ray = rays[d];
+            let s_high = _mm512_andnot_si512(o.high, ray.high);
+            let in_high = _mm512_test_epi64_mask(s_high, s_high);
+            // 0xae: (b & !a) | c: the sentinel in bit 0.
+            let s_low = _mm512_ternarylogic_epi64::<0xae>(o.low, ray.low, one);
+            let first_high = _mm512_srlv_epi64(top, _mm512_lzcnt_epi64(s_high));
+            let first_low = _mm512_maskz_srlv_epi64(!in_high, top, _mm512_lzcnt_epi64(s_low));
+            let closed = _mm512_test_epi64_mask(first_high, p.high) | _mm512_test_epi64_mask(first_low, _mm512_and_si512(p.low, ray.low));
+            // Above the stop: in its word, and the whole high word if the stop is low.
+            let above_high = _mm512_mask_sub_epi64(ones, in_high, zero, _mm512_add_epi64(first_high, first_high));
+            let above_low = _mm512_maskz_sub_epi64(!in_high, zero, _mm512_add_epi64(first_low, first_low));
+            low = _mm512_mask_ternarylogic_epi64::<0xf8>(low, closed, ray.low, above_low);
+            high = _mm512_mask_ternarylogic_epi64::<0xf8>(high, closed, ray.high, above_high);
+        }
+        Wide { low, high }
+    }
 }
 
 /// `2 × flips + 1` in each lane: what a move adds to its player's margin.
 #[inline(always)]
-unsafe fn gain(flips: __m512i) -> __m512i {
-    let n = _mm512_popcnt_epi64(flips);
+unsafe fn gain<S: Sets>(flips: S) -> __m512i {
+    let n = S::count(flips);
     _mm512_add_epi64(_mm512_add_epi64(n, n), _mm512_set1_epi64(1))
 }
 
@@ -147,25 +355,21 @@ unsafe fn tally(counts: &mut [u64; 3], m: __m512i, lanes: __mmask8) {
 /// whether the second ones are needed costs more than they do. Without outcomes the
 /// last cell is one sequence whoever plays it, so no flips are needed there.
 ///
+/// The cells are bits `cells` of the sets, and `rays[k]` are the eight rays of
+/// `cells[k]` (as [`super::RAYS`]).
+///
 /// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
+pub unsafe fn count_four<S: Sets, const OUTCOMES: bool>(p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&[S::Bits; 8]; 4], margin: i32) -> Option<[u64; 3]> {
     let zero = _mm512_setzero_si512();
-    let ray = |k: usize| _mm512_loadu_si512(super::RAYS[cells[k] as usize].as_ptr() as *const _);
-    let (r0, r1, r2, r3) = (ray(0), ray(1), ray(2), ray(3));
-    let mut by_direction = [zero; 8];
-    for d in 0..8 {
-        let low = _mm512_permutex2var_epi64(r0, _mm512_setr_epi64(d, d + 8, 0, 0, 0, 0, 0, 0), r1);
-        let high = _mm512_permutex2var_epi64(r2, _mm512_setr_epi64(0, 0, d, d + 8, 0, 0, 0, 0), r3);
-        by_direction[d as usize] = _mm512_mask_mov_epi64(low, 0b1100, high);
-    }
-    let bits = _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_setr_epi64(cells[0] as i64, cells[1] as i64, cells[2] as i64, cells[3] as i64, 0, 0, 0, 0));
+    let by_direction = S::by_direction(rays);
+    let bits = S::cells(cells);
     let slice = |m: u32, v: usize| (m >> (8 * v)) as __mmask8;
 
     // The first move, in lanes 0-3 (one per cell), then spread over the 24 orders.
-    let (p, o) = (_mm512_set1_epi64(p as i64), _mm512_set1_epi64(o as i64));
-    let f = flips(p, o, &by_direction);
-    let legal = _mm512_mask_test_epi64_mask(0b1111, f, f) as u32;
+    let (p, o) = (S::splat(p), S::splat(o));
+    let f = S::flips(p, o, &by_direction);
+    let legal = S::any(0b1111, f) as u32;
     if legal == 0 {
         return None;
     }
@@ -174,12 +378,12 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
     let relabel = _mm512_loadu_si512(LEGAL_FIRST[legal as usize].as_ptr() as *const _);
     let index = |k: usize, v: usize| _mm512_permutexvar_epi64(_mm512_loadu_si512(ORDERS[k][8 * v..].as_ptr() as *const _), relabel);
     let vectors = (6 * legal.count_ones() as usize + 7) / 8;
-    let (me1, other1, m1) = (_mm512_xor_si512(o, f), _mm512_ternarylogic_epi64::<0x96>(p, f, bits), _mm512_add_epi64(_mm512_set1_epi64(margin as i64), gain(f)));
-    let (mut me, mut other, mut m) = ([zero; 3], [zero; 3], [zero; 3]);
+    let (me1, other1, m1) = (S::xor(o, f), S::xor3(p, f, bits), _mm512_add_epi64(_mm512_set1_epi64(margin as i64), gain(f)));
+    let (mut me, mut other, mut m) = ([f; 3], [f; 3], [zero; 3]);
     for v in 0..vectors {
         let i = index(0, v);
-        me[v] = _mm512_permutexvar_epi64(i, me1);
-        other[v] = _mm512_permutexvar_epi64(i, other1);
+        me[v] = S::permute(i, me1);
+        other[v] = S::permute(i, other1);
         m[v] = _mm512_permutexvar_epi64(i, m1);
     }
     let mut alive = (1u32 << (6 * legal.count_ones())) - 1;
@@ -190,9 +394,9 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
     // The second and third moves: by the player to move, or, where that player has
     // no move in the group, by the other one; or the game is over.
     for k in 1..3 {
-        let mut rays = [[zero; 8]; 3];
-        let mut cell = [zero; 3];
-        let mut fl = [zero; 3];
+        let mut rays = [by_direction; 3];
+        let mut cell = [bits; 3];
+        let mut fl = [f; 3];
         let mut moved = 0u32;
         for v in 0..vectors {
             if slice(alive, v) == 0 {
@@ -200,11 +404,11 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
             }
             let i = index(k, v);
             for d in 0..8 {
-                rays[v][d] = _mm512_permutexvar_epi64(i, by_direction[d]);
+                rays[v][d] = S::permute(i, by_direction[d]);
             }
-            cell[v] = _mm512_permutexvar_epi64(i, bits);
-            fl[v] = flips(me[v], other[v], &rays[v]);
-            moved |= (_mm512_mask_test_epi64_mask(slice(alive, v), fl[v], fl[v]) as u32) << (8 * v);
+            cell[v] = S::permute(i, bits);
+            fl[v] = S::flips(me[v], other[v], &rays[v]);
+            moved |= (S::any(slice(alive, v), fl[v]) as u32) << (8 * v);
         }
         let passed = alive & !groups(moved, k);
         let mut again = 0u32;
@@ -212,17 +416,17 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
             for v in 0..vectors {
                 let lanes = slice(passed, v);
                 if lanes != 0 {
-                    let f = flips(other[v], me[v], &rays[v]);
-                    let ok = _mm512_mask_test_epi64_mask(lanes, f, f);
+                    let f = S::flips(other[v], me[v], &rays[v]);
+                    let ok = S::any(lanes, f);
                     again |= (ok as u32) << (8 * v);
                     // The other player moves; the same player is to move again.
                     let g = gain(f);
                     let mine = slice(first, v) & ok;
                     m[v] = _mm512_mask_sub_epi64(m[v], mine, m[v], g);
                     m[v] = _mm512_mask_add_epi64(m[v], ok & !mine, m[v], g);
-                    let other_now = _mm512_ternarylogic_epi64::<0x96>(other[v], f, cell[v]);
-                    me[v] = _mm512_mask_xor_epi64(me[v], ok, me[v], f);
-                    other[v] = _mm512_mask_mov_epi64(other[v], ok, other_now);
+                    let other_now = S::xor3(other[v], f, cell[v]);
+                    me[v] = S::select(me[v], ok, S::xor(me[v], f));
+                    other[v] = S::select(other[v], ok, other_now);
                 }
             }
             let over = passed & !groups(again, k) & FIRST_OF_GROUP[k];
@@ -240,10 +444,10 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
             let mine = slice(first, v) & ok;
             m[v] = _mm512_mask_add_epi64(m[v], mine, m[v], g);
             m[v] = _mm512_mask_sub_epi64(m[v], ok & !mine, m[v], g);
-            let me_now = _mm512_xor_si512(other[v], fl[v]);
-            let other_now = _mm512_ternarylogic_epi64::<0x96>(me[v], fl[v], cell[v]);
-            me[v] = _mm512_mask_mov_epi64(me[v], ok, me_now);
-            other[v] = _mm512_mask_mov_epi64(other[v], ok, other_now);
+            let me_now = S::xor(other[v], fl[v]);
+            let other_now = S::xor3(me[v], fl[v], cell[v]);
+            me[v] = S::select(me[v], ok, me_now);
+            other[v] = S::select(other[v], ok, other_now);
         }
         first ^= moved;
         alive = moved | again;
@@ -258,13 +462,13 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
             continue;
         }
         let i = index(3, v);
-        let mut rays = [zero; 8];
+        let mut rays = by_direction;
         for d in 0..8 {
-            rays[d] = _mm512_permutexvar_epi64(i, by_direction[d]);
+            rays[d] = S::permute(i, by_direction[d]);
         }
-        let (f, g) = (flips(me[v], other[v], &rays), flips(other[v], me[v], &rays));
-        let by_mover = _mm512_mask_test_epi64_mask(lanes, f, f);
-        let by_other = _mm512_mask_test_epi64_mask(lanes & !by_mover, g, g);
+        let (f, g) = (S::flips(me[v], other[v], &rays), S::flips(other[v], me[v], &rays));
+        let by_mover = S::any(lanes, f);
+        let by_other = S::any(lanes & !by_mover, g);
         // For the first player: their own move or the opponent's.
         let mine = slice(first, v);
         let up = (by_mover & mine) | (by_other & !mine);
@@ -275,4 +479,13 @@ pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], m
         tally(&mut counts, end, lanes);
     }
     Some(counts)
+}
+
+/// [`count_four`] on a 64-bit board (within 8×8), its cells `cells`.
+///
+/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
+#[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
+pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
+    let rays = |k: usize| &super::RAYS[cells[k] as usize];
+    count_four::<Narrow, OUTCOMES>(p, o, cells, [rays(0), rays(1), rays(2), rays(3)], margin)
 }
