@@ -114,16 +114,19 @@ impl Sets for Narrow {
         let zero = _mm512_setzero_si512();
         let one = _mm512_set1_epi64(1);
         let top = _mm512_set1_epi64(i64::MIN);
-        let mut flips = zero;
-        for &d in [2, 3, 4, 5].iter() {
+        // Four partial unions, one per pair of opposite directions, so that the rays'
+        // runs are not merged one after another (a batch of eight flips that waits on the
+        // one before: 10.6 → 5.8 ns; 1.1× on the 14-empty count).
+        let mut flips = [zero; 4];
+        for (j, &d) in [2, 3, 4, 5].iter().enumerate() {
             let ray = rays[d].0;
             let blockers = _mm512_andnot_si512(o, ray);
             let first = _mm512_and_si512(blockers, _mm512_sub_epi64(zero, blockers));
             let closed = _mm512_test_epi64_mask(first, p);
-            // 0xf8: a | (b & c), in the lanes where the run is closed.
-            flips = _mm512_mask_ternarylogic_epi64::<0xf8>(flips, closed, ray, _mm512_sub_epi64(first, one));
+            // The run, in the lanes where it is closed.
+            flips[j] = _mm512_maskz_and_epi64(closed, ray, _mm512_sub_epi64(first, one));
         }
-        for &d in [0, 1, 6, 7].iter() {
+        for (j, &d) in [6, 7, 0, 1].iter().enumerate() {
             let ray = rays[d].0;
             // 0xae: (b & !a) | c. Bit 0 is a sentinel, so that a highest blocker always
             // exists; it closes a run only if it is in the ray.
@@ -131,9 +134,11 @@ impl Sets for Narrow {
             let first = _mm512_srlv_epi64(top, _mm512_lzcnt_epi64(blockers));
             let closed = _mm512_test_epi64_mask(first, _mm512_and_si512(p, ray));
             let above = _mm512_sub_epi64(zero, _mm512_add_epi64(first, first));
-            flips = _mm512_mask_ternarylogic_epi64::<0xf8>(flips, closed, ray, above);
+            // 0xf8: a | (b & c), in the lanes where the run is closed.
+            flips[j] = _mm512_mask_ternarylogic_epi64::<0xf8>(flips[j], closed, ray, above);
         }
-        Narrow(flips)
+        // 0xfe: a | b | c.
+        Narrow(_mm512_ternarylogic_epi64::<0xfe>(flips[0], flips[1], _mm512_or_si512(flips[2], flips[3])))
     }
 }
 
@@ -216,8 +221,9 @@ impl Sets for Wide {
     unsafe fn flips(p: Wide, o: Wide, rays: &[Wide; 8]) -> Wide {
         let zero = _mm512_setzero_si512();
         let (one, ones, top) = (_mm512_set1_epi64(1), _mm512_set1_epi64(-1), _mm512_set1_epi64(i64::MIN));
-        let (mut low, mut high) = (zero, zero);
-        for &d in [2, 3, 4, 5].iter() {
+        // Partial unions per pair of opposite directions, as on [`Narrow`] sets.
+        let (mut low, mut high) = ([zero; 4], [zero; 4]);
+        for (j, &d) in [2, 3, 4, 5].iter().enumerate() {
             let ray = rays[d];
             let (s_low, s_high) = (_mm512_andnot_si512(o.low, ray.low), _mm512_andnot_si512(o.high, ray.high));
             let in_low = _mm512_test_epi64_mask(s_low, s_low);
@@ -227,10 +233,10 @@ impl Sets for Wide {
             // Below the stop: in its word, and the whole low word if the stop is high.
             let below_low = _mm512_mask_sub_epi64(ones, in_low, first_low, one);
             let below_high = _mm512_maskz_sub_epi64(!in_low, first_high, one);
-            low = _mm512_mask_ternarylogic_epi64::<0xf8>(low, closed, ray.low, below_low);
-            high = _mm512_mask_ternarylogic_epi64::<0xf8>(high, closed, ray.high, below_high);
+            low[j] = _mm512_maskz_and_epi64(closed, ray.low, below_low);
+            high[j] = _mm512_maskz_and_epi64(closed, ray.high, below_high);
         }
-        for &d in [0, 1, 6, 7].iter() {
+        for (j, &d) in [6, 7, 0, 1].iter().enumerate() {
             let ray = rays[d];
             let s_high = _mm512_andnot_si512(o.high, ray.high);
             let in_high = _mm512_test_epi64_mask(s_high, s_high);
@@ -242,10 +248,11 @@ impl Sets for Wide {
             // Above the stop: in its word, and the whole high word if the stop is low.
             let above_high = _mm512_mask_sub_epi64(ones, in_high, zero, _mm512_add_epi64(first_high, first_high));
             let above_low = _mm512_maskz_sub_epi64(!in_high, zero, _mm512_add_epi64(first_low, first_low));
-            low = _mm512_mask_ternarylogic_epi64::<0xf8>(low, closed, ray.low, above_low);
-            high = _mm512_mask_ternarylogic_epi64::<0xf8>(high, closed, ray.high, above_high);
+            low[j] = _mm512_mask_ternarylogic_epi64::<0xf8>(low[j], closed, ray.low, above_low);
+            high[j] = _mm512_mask_ternarylogic_epi64::<0xf8>(high[j], closed, ray.high, above_high);
         }
-        Wide { low, high }
+        let union = |x: [__m512i; 4]| _mm512_ternarylogic_epi64::<0xfe>(x[0], x[1], _mm512_or_si512(x[2], x[3]));
+        Wide { low: union(low), high: union(high) }
     }
 }
 
