@@ -462,7 +462,9 @@ pub unsafe fn count_four<S: Sets, const OUTCOMES: bool>(p: S::Bits, o: S::Bits, 
     if !OUTCOMES {
         return Some([counts[0] + alive.count_ones() as u64, 0, 0]);
     }
-    // The last cell, by the player to move or else the other one.
+    // The last cell, by the player to move or else the other one. The lanes won, lost
+    // and drawn are gathered as masks and counted once.
+    let (mut won, mut lost, mut drawn) = (0u32, 0u32, 0u32);
     for v in 0..vectors {
         let lanes = slice(alive, v);
         if lanes == 0 {
@@ -483,9 +485,11 @@ pub unsafe fn count_four<S: Sets, const OUTCOMES: bool>(p: S::Bits, o: S::Bits, 
         let step = _mm512_mask_mov_epi64(gain(g), by_mover, gain(f));
         let end = _mm512_mask_add_epi64(m[v], up, m[v], step);
         let end = _mm512_mask_sub_epi64(end, down, end, step);
-        tally(&mut counts, end, lanes);
+        won |= (_mm512_mask_cmpgt_epi64_mask(lanes, end, zero) as u32) << (8 * v);
+        lost |= (_mm512_mask_cmplt_epi64_mask(lanes, end, zero) as u32) << (8 * v);
+        drawn |= (_mm512_mask_cmpeq_epi64_mask(lanes, end, zero) as u32) << (8 * v);
     }
-    Some(counts)
+    Some([counts[0] + won.count_ones() as u64, counts[1] + lost.count_ones() as u64, counts[2] + drawn.count_ones() as u64])
 }
 
 /// [`count_four`] on a 64-bit board (within 8×8), its cells `cells`.
