@@ -10,9 +10,10 @@
 //!   last one (its flip counts decide), and, under the standard rules on processors with
 //!   AVX-512, the last four by all 24 orders of their moves at once
 //!   ([`Rules::bit_last_cells`]);
-//! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 on 128-bit bit sets of
-//!   the cells that may change, the discs that never do reduced to four anchor bits, when
-//!   there are at most 124 of them and a key of them and the empty cells fits in 128 bits;
+//! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 on 64- or 128-bit bit sets
+//!   of the cells that may change, the discs that never do reduced to four anchor bits,
+//!   when there are at most 124 of them and a key of them and the empty cells fits in 128
+//!   bits;
 //!   the last four empty cells counted directly, in lanes as above where the build has
 //!   them;
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts,
@@ -1087,8 +1088,8 @@ pub struct Options {
     /// Whether to use a transposition table.
     pub table: bool,
     /// Whether boards whose cells that matter fit in 8×8 use the 64-bit walk, and those
-    /// whose cells that matter fit in 128 bits the 128-bit one where built (else the
-    /// general one, for tests).
+    /// whose cells that may change fit in 64 or 128 bits the walk of [`super::wide`] where
+    /// built (else the general one, for tests).
     pub bitboards: bool,
     /// Whether boards whose empty cells are independent are counted by
     /// [`super::independent`] (else walked like the others, for tests).
@@ -1308,12 +1309,17 @@ fn on_threads<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decid
     super::parallel::count(walk, threads, entries, decide, stack)
 }
 
-/// The count on 128-bit bit sets of the cells that may change
+/// The count on 64-bit or else 128-bit sets of the cells that may change
 /// ([`super::wide::WideWalk`]), if they take them, in cargo builds (the `wide` feature, on
 /// by default).
 #[cfg(feature = "wide")]
 fn on_wide<R: Rules>(board: &Board, empties: usize, to_move: Color, options: &Options) -> Option<Report> {
-    super::wide::WideWalk::<R>::new(board, to_move).map(|walk| count_with(walk, empties, to_move, options))
+    use super::wide::WideWalk;
+    let changeable = R::changeable(board);
+    if let Some(walk) = WideWalk::<R, u64>::on(board, &changeable, to_move) {
+        return Some(count_with(walk, empties, to_move, options));
+    }
+    WideWalk::<R, u128>::on(board, &changeable, to_move).map(|walk| count_with(walk, empties, to_move, options))
 }
 
 /// Without the `wide` feature (the judges' bundles), boards beyond 8×8 are counted on the

@@ -7,8 +7,8 @@
 //! |---|---|
 //! | [`board`] | the general `rows × cols` board, colours, judge alphabets |
 //! | [`rules`] | the rule sets (standard flanking, Dumbothello adjacent capture) |
-//! | [`bitboard`] | boards within 8×8 as pairs of `u64`; with AVX-512, the last four cells of a count in vector lanes (`bitboard::lanes`, for the 128-bit sets too) |
-//! | `wide` (feature `wide`) | up to 128 cells of a board (those that matter) as pairs of `u128`, and the counter's walk on them |
+//! | [`bitboard`] | boards within 8×8 as pairs of `u64`; with AVX-512, the last four cells of a count in vector lanes (`bitboard::lanes`, for the sets of `wide` too) |
+//! | `wide` (feature `wide`) | boards beyond 8×8 on `u64` or `u128` bit sets of the cells that may change, and the counter's walk on them |
 //! | [`scan`] | whitespace tokens with line numbers |
 //! | [`error`] | input errors and the judges' error type |
 //! | [`count`] | the outcome counter (every move sequence to the end) |
@@ -29,9 +29,9 @@
 //! crate root (modules reach each other through `super::`), no macros of its own. Six
 //! cargo features, on by default, add what judges do without: processor and system hints
 //! where a benchmark showed a gain (`prefetch`, `pext`, `avx512`, `huge-pages`: see the
-//! README's "Speed"), counting on several threads (`threads`), and the 128-bit boards
-//! (`wide`, portable but left out of the bundles for their size). Each has a portable
-//! path beside it, and the judges' single-file bundles leave them out.
+//! README's "Speed"), counting on several threads (`threads`), and the bit sets of
+//! boards beyond 8×8 (`wide`, portable but left out of the bundles for their size). Each
+//! has a portable path beside it, and the judges' single-file bundles leave them out.
 
 pub mod arena;
 pub mod b4254;

@@ -36,7 +36,7 @@ impl fmt::Display for IllegalMove {
 }
 
 /// A rule set, written once for the general board, once for 64-bit boards and (with the
-/// `wide` feature) once for 128-bit boards.
+/// `wide` feature) once for the bit sets of [`super::wide`].
 pub trait Rules {
     /// Whether a player without a legal move passes (`true`, Othello) or the game then
     /// ends (`false`, Dumbothello).
@@ -87,21 +87,23 @@ pub trait Rules {
         Self::relevant(board)
     }
 
-    /// On up to 128 cells of a board ([`super::wide`]): the discs flipped when the player
-    /// with discs `p` plays on the empty cell `sq` against discs `o` (0: illegal).
+    /// On the bit sets of [`super::wide`] (up to 124 cells of a board): the discs flipped
+    /// when the player with discs `p` plays on the empty cell `sq` against discs `o` (0:
+    /// illegal).
     #[cfg(feature = "wide")]
-    fn wide_flips(g: &super::wide::Geometry, p: u128, o: u128, sq: u32) -> u128;
+    fn wide_flips<S: super::wide::Set>(g: &super::wide::Geometry<S>, p: S, o: S, sq: u32) -> S;
 
-    /// Whether [`Rules::wide_last_four`] counts the last four cells of a 128-bit walk.
+    /// Whether [`Rules::wide_last_four`] counts the last four cells of a [`super::wide`]
+    /// walk.
     #[cfg(feature = "wide")]
     const WIDE_LAST_FOUR: bool = false;
 
-    /// On 128-bit sets ([`super::wide`]) whose only empty cells are the bits `cells`: as
+    /// On the sets of [`super::wide`] whose only empty cells are the bits `cells`: as
     /// [`Rules::bit_last_cells`] with outcomes, `None` if the player with discs `p` has no
     /// move. Only called where [`Rules::WIDE_LAST_FOUR`].
     #[cfg(feature = "wide")]
     #[inline]
-    fn wide_last_four(_g: &super::wide::Geometry, _p: u128, _o: u128, _cells: [u32; 4], _margin: i32) -> Option<[u64; 3]> {
+    fn wide_last_four<S: super::wide::Set>(_g: &super::wide::Geometry<S>, _p: S, _o: S, _cells: [u32; 4], _margin: i32) -> Option<[u64; 3]> {
         None
     }
 
@@ -248,7 +250,7 @@ impl Rules for Flanking {
 
     #[cfg(feature = "wide")]
     #[inline(always)]
-    fn wide_flips(g: &super::wide::Geometry, p: u128, o: u128, sq: u32) -> u128 {
+    fn wide_flips<S: super::wide::Set>(g: &super::wide::Geometry<S>, p: S, o: S, sq: u32) -> S {
         super::wide::flanking_flips(g, p, o, sq)
     }
 
@@ -256,13 +258,12 @@ impl Rules for Flanking {
     #[cfg(all(feature = "wide", feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     const WIDE_LAST_FOUR: bool = true;
 
-    /// [`bitboard::lanes::count_four`] on 128-bit sets, where the build targets AVX-512.
+    /// [`bitboard::lanes::count_four`] on the sets of [`super::wide`] (see
+    /// [`super::wide::Set::last_four`]), where the build targets AVX-512.
     #[cfg(all(feature = "wide", feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
-    fn wide_last_four(g: &super::wide::Geometry, p: u128, o: u128, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
-        let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
-        // SAFETY: the build targets a processor with the three features (`target_feature`).
-        unsafe { bitboard::lanes::count_four::<bitboard::lanes::Wide, true>(p, o, cells, rays, margin) }
+    fn wide_last_four<S: super::wide::Set>(g: &super::wide::Geometry<S>, p: S, o: S, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
+        S::last_four(g, p, o, cells, margin)
     }
 
     /// From the same fixed point as [`Rules::relevant`]: independent when the runs of its
@@ -462,7 +463,7 @@ impl Rules for Adjacent {
 
     #[cfg(feature = "wide")]
     #[inline]
-    fn wide_flips(g: &super::wide::Geometry, _p: u128, o: u128, sq: u32) -> u128 {
+    fn wide_flips<S: super::wide::Set>(g: &super::wide::Geometry<S>, _p: S, o: S, sq: u32) -> S {
         super::wide::adjacent_flips(g, o, sq)
     }
 

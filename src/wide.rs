@@ -1,6 +1,7 @@
 //! Boards beyond 8×8 whose cells that may change number at most 124 (9×9 to 12×12 with
 //! 10 empty cells, most 13×13 ones, large boards whose empty cells lie close together)
-//! on 128-bit bit sets, and the counter's walk on them ([`WideWalk`]).
+//! on bit sets of those cells ([`Set`]: `u64` where they fit with the anchors below, else
+//! `u128`), and the counter's walk on them ([`WideWalk`]).
 //!
 //! Only the cells that may change are kept ([`Rules::changeable`]: the empty cells and
 //! the discs a run may flip), numbered in row-major order from bit 2: the `k`-th kept cell
@@ -19,22 +20,202 @@
 //! discs (where bits grow) or the highest, and the cells before it flip if it is the
 //! player's, disc or anchor. The last four empty cells are counted level by level, or,
 //! under the standard rules where the build targets AVX-512, with the 24 orders of their
-//! moves in vector lanes as on 64-bit boards (`super::bitboard::lanes`, with a vector of
-//! low words and one of high words).
+//! moves in vector lanes as on 64-bit boards (`super::bitboard::lanes`): on `u128` sets
+//! packed into 64 bits where the four cells and their rays fit (`pext` keeps the bits'
+//! order, so each ray still grows or shrinks), else with a vector of low words and one of
+//! high words.
 //!
 //! The table key of a position is two words: the discs of the player to move together
 //! with the empty cells (`p | empty`) from bit 1, or from bit 2 where the colour to move
 //! does not matter (no anchor and no bias), then which of the start's empty cells are
 //! still empty. [`WideWalk::new`] declines boards whose key needs more than 128 bits.
 
+use std::fmt;
 use std::marker::PhantomData;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 use super::board::{Board, Color};
 use super::count::{tally, Bits, Walk};
 use super::rules::Rules;
 
-/// The most cells a [`Geometry`] keeps: 128 bits less the four anchors.
+/// The most cells a [`Geometry`] keeps: 128 bits less the four anchors (60 on `u64`
+/// sets).
 pub const MAX_KEPT: usize = 124;
+
+/// The walk's bit sets: `u64` where the kept cells and the anchors fit in 64 bits (a flip
+/// reads one word, and the last four cells take the lanes of 64-bit boards), else
+/// `u128`.
+pub trait Set:
+    Copy
+    + Eq
+    + Send
+    + Sync
+    + fmt::Debug
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// The bits of a set.
+    const BITS: u32;
+    /// The empty set.
+    const EMPTY: Self;
+    /// Bit `b` alone.
+    fn bit(b: u32) -> Self;
+    /// How many bits are set.
+    fn count(self) -> u32;
+    /// The lowest bit set (none: empty).
+    fn lowest(self) -> Self;
+    /// The highest bit set (none: empty).
+    fn highest(self) -> Self;
+    /// The set less one, as a number: for a single bit, the bits below it.
+    fn less_one(self) -> Self;
+    /// The set as a `u128`.
+    fn wide(self) -> u128;
+    /// [`flanking_flips`]: by default [`ray_flips`].
+    #[inline(always)]
+    fn flanking_flips(g: &Geometry<Self>, p: Self, o: Self, sq: u32) -> Self {
+        ray_flips(g, p, o, sq)
+    }
+    /// Where the build has the lanes of `super::bitboard::lanes`, their four-cell count
+    /// on these sets (see [`Rules::wide_last_four`]); else never called.
+    #[inline]
+    fn last_four(_g: &Geometry<Self>, _p: Self, _o: Self, _cells: [u32; 4], _margin: i32) -> Option<[u64; 3]> {
+        None
+    }
+}
+
+impl Set for u64 {
+    const BITS: u32 = 64;
+    const EMPTY: u64 = 0;
+
+    #[inline(always)]
+    fn bit(b: u32) -> u64 {
+        1 << b
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+
+    #[inline(always)]
+    fn lowest(self) -> u64 {
+        self & self.wrapping_neg()
+    }
+
+    #[inline(always)]
+    fn highest(self) -> u64 {
+        if self == 0 {
+            0
+        } else {
+            1 << (63 - self.leading_zeros())
+        }
+    }
+
+    #[inline(always)]
+    fn less_one(self) -> u64 {
+        self.wrapping_sub(1)
+    }
+
+    #[inline(always)]
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
+    #[inline(always)]
+    fn flanking_flips(g: &Geometry<u64>, p: u64, o: u64, sq: u32) -> u64 {
+        vector_flips_64(g, p, o, sq)
+    }
+
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    #[inline]
+    fn last_four(g: &Geometry<u64>, p: u64, o: u64, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
+        use super::bitboard::lanes;
+        let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
+        // SAFETY: the build targets a processor with the three features (`target_feature`).
+        unsafe { lanes::count_four::<lanes::Narrow, true>(p, o, cells, rays, margin) }
+    }
+}
+
+impl Set for u128 {
+    const BITS: u32 = 128;
+    const EMPTY: u128 = 0;
+
+    #[inline(always)]
+    fn bit(b: u32) -> u128 {
+        1 << b
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+
+    #[inline(always)]
+    fn lowest(self) -> u128 {
+        self & self.wrapping_neg()
+    }
+
+    #[inline(always)]
+    fn highest(self) -> u128 {
+        if self == 0 {
+            0
+        } else {
+            1 << (127 - self.leading_zeros())
+        }
+    }
+
+    #[inline(always)]
+    fn less_one(self) -> u128 {
+        self.wrapping_sub(1)
+    }
+
+    #[inline(always)]
+    fn wide(self) -> u128 {
+        self
+    }
+
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
+    #[inline(always)]
+    fn flanking_flips(g: &Geometry<u128>, p: u128, o: u128, sq: u32) -> u128 {
+        vector_flips(g, p, o, sq)
+    }
+
+    /// Where the four cells and their rays hold at most 64 bits (every set of four empty
+    /// cells on most 9×9 boards, two in five on 10×10 ones), the sets are packed into
+    /// those bits, in order, and counted in the lanes of 64-bit boards (one word a set:
+    /// about twice as fast); else in lanes of two words.
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    #[inline]
+    fn last_four(g: &Geometry<u128>, p: u128, o: u128, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
+        use super::bitboard::lanes;
+        let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
+        let used = g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3]);
+        if used.count_ones() <= 64 {
+            let pack = |x: u128| extract(x as u64, used as u64) | extract((x >> 64) as u64, (used >> 64) as u64) << (used as u64).count_ones();
+            let mut packed = [[0u64; 8]; 4];
+            for k in 0..4 {
+                for d in 0..8 {
+                    packed[k][d] = pack(rays[k][d]);
+                }
+            }
+            let at = cells.map(|c| (used & ((1u128 << c) - 1)).count_ones());
+            let rays = [&packed[0], &packed[1], &packed[2], &packed[3]];
+            // SAFETY: the build targets a processor with the three features (`target_feature`).
+            return unsafe { lanes::count_four::<lanes::Narrow, true>(pack(p), pack(o), at, rays, margin) };
+        }
+        // SAFETY: as above.
+        unsafe { lanes::count_four::<lanes::Wide, true>(p, o, cells, rays, margin) }
+    }
+}
 
 /// Up to [`MAX_KEPT`] cells of a board, numbered in row-major order from bit 2, and the
 /// four anchors (see the module header): per kept cell, its eight rays and its kept
@@ -46,28 +227,31 @@ pub const MAX_KEPT: usize = 124;
 /// discs to the end (the walk keeps those that may change, [`Rules::changeable`]), so a
 /// run can only end there, never pass.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Geometry {
+pub struct Geometry<S = u128> {
     /// Per bit (two anchors, then the kept cells) and direction of
     /// [`super::board::DIRECTIONS`]: the kept cells from it (excluded) up to the first cell
     /// that is not kept, and that cell's anchor; the anchors' rays are empty.
-    rays: Vec<[u128; 8]>,
+    rays: Vec<[S; 8]>,
     /// Per bit: its kept neighbours.
-    neighbours: Vec<u128>,
+    neighbours: Vec<S>,
+    /// Per bit: itself and its rays.
+    reach: Vec<S>,
     /// Per colour (black, white): its two anchors.
-    anchors: [u128; 2],
+    anchors: [S; 2],
     /// Whether a ray ends in an anchor.
     anchored: bool,
 }
 
-impl Geometry {
+impl<S: Set> Geometry<S> {
     /// The geometry of the cells `kept` of `board` (cell indices, increasing): the `k`-th
-    /// is bit `k + 2`. `None` if there are more than [`MAX_KEPT`].
+    /// is bit `k + 2`. `None` if there are more than the sets' bits less four (for
+    /// `u128`, [`MAX_KEPT`]).
     ///
     /// ```
     /// use othello::board::{Board, Color};
     /// use othello::wide::Geometry;
     /// let b = Board::new(3, 3); // all empty: no anchor
-    /// let g = Geometry::new(&b, &[0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+    /// let g = Geometry::<u128>::new(&b, &[0, 1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
     /// assert_eq!(g.ray(6, 2), 1 << 7);          // east of the centre (bit 6): (1, 2)
     /// assert_eq!(g.ray(2, 3), 1 << 6 | 1 << 10); // south-east of (0, 0)
     /// // A row `B . . W` keeping its two empty cells (bits 2 and 3): west of the first, the
@@ -75,32 +259,34 @@ impl Geometry {
     /// let mut row = Board::new(1, 4);
     /// row.set(0, Some(Color::Black));
     /// row.set(3, Some(Color::White));
-    /// let g = Geometry::new(&row, &[1, 2]).unwrap();
+    /// let g = Geometry::<u128>::new(&row, &[1, 2]).unwrap();
     /// assert_eq!((g.ray(2, 6), g.ray(2, 2)), (1 << 0, 1 << 3 | 1 << 5));
     /// assert_eq!(g.anchors(Color::White), 1 << 1 | 1 << 5);
     /// ```
-    pub fn new(board: &Board, kept: &[usize]) -> Option<Geometry> {
-        if kept.len() > MAX_KEPT {
+    pub fn new(board: &Board, kept: &[usize]) -> Option<Geometry<S>> {
+        if kept.len() + 4 > S::BITS as usize {
             return None;
         }
-        let n = kept.len();
+        let n = kept.len() as u32;
         let colour = |c: Color| if c == Color::Black { 0 } else { 1 };
-        let anchors = [0, 1].map(|c| 1u128 << c | 1u128 << (n + 2 + c));
+        let anchors = [0, 1].map(|c| S::bit(c) | S::bit(n + 2 + c));
         let mut bit = vec![None; board.len()];
         for (k, &i) in kept.iter().enumerate() {
-            bit[i] = Some(k + 2);
+            bit[i] = Some(k as u32 + 2);
         }
-        let mut g = Geometry { rays: vec![[0; 8]; n + 2], neighbours: vec![0; n + 2], anchors, anchored: false };
+        let n = n as usize;
+        let mut g = Geometry { rays: vec![[S::EMPTY; 8]; n + 2], neighbours: vec![S::EMPTY; n + 2], reach: vec![S::EMPTY; n + 2], anchors, anchored: false };
         for (k, &i) in kept.iter().enumerate() {
             for d in 0..8 {
-                let mut ray = 0u128;
+                let mut ray = S::EMPTY;
                 for j in board.ray(i, d) {
                     match (bit[j], board.cell(j)) {
-                        (Some(b), _) => ray |= 1 << b,
+                        (Some(b), _) => ray |= S::bit(b),
                         (None, Some(c)) => {
                             // Growing rays (east to south-west) end above the kept cells.
+                            let low = S::bit(0) | S::bit(1);
                             let above = (2..=5).contains(&d);
-                            ray |= anchors[colour(c)] & if above { !3 } else { 3 };
+                            ray |= anchors[colour(c)] & if above { !low } else { low };
                             g.anchored = true;
                             break;
                         }
@@ -108,8 +294,9 @@ impl Geometry {
                     }
                 }
                 g.rays[k + 2][d] = ray;
+                g.reach[k + 2] |= ray | S::bit(k as u32 + 2);
                 if let Some(Some(b)) = board.step(i, d).map(|j| bit[j]) {
-                    g.neighbours[k + 2] |= 1 << b;
+                    g.neighbours[k + 2] |= S::bit(b);
                 }
             }
         }
@@ -118,19 +305,25 @@ impl Geometry {
 
     /// The ray of bit `b` in direction `d` (see [`Geometry::new`]).
     #[inline]
-    pub fn ray(&self, b: u32, d: usize) -> u128 {
+    pub fn ray(&self, b: u32, d: usize) -> S {
         self.rays[b as usize][d]
     }
 
     /// The eight rays of bit `b`.
     #[inline]
-    pub fn rays(&self, b: u32) -> &[u128; 8] {
+    pub fn rays(&self, b: u32) -> &[S; 8] {
         &self.rays[b as usize]
+    }
+
+    /// Bit `b` and its eight rays.
+    #[inline]
+    pub fn reach(&self, b: u32) -> S {
+        self.reach[b as usize]
     }
 
     /// The two anchors of colour `c`.
     #[inline]
-    pub fn anchors(&self, c: Color) -> u128 {
+    pub fn anchors(&self, c: Color) -> S {
         self.anchors[if c == Color::Black { 0 } else { 1 }]
     }
 
@@ -143,34 +336,27 @@ impl Geometry {
 
 /// Under the standard rules: the discs flipped when the player with discs `p` plays on
 /// the empty cell `sq` against discs `o` (0: the move is illegal). [`ray_flips`], or
-/// where the build targets AVX-512F and CD (the `avx512` feature) the same with the
-/// eight rays side by side in vectors.
-#[cfg(not(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd")))]
+/// where the build targets AVX-512F and CD (the `avx512` feature) the same with the eight
+/// rays side by side in a vector (`vector_flips_64`) or two (`vector_flips`).
 #[inline(always)]
-pub fn flanking_flips(g: &Geometry, p: u128, o: u128, sq: u32) -> u128 {
-    ray_flips(g, p, o, sq)
+pub fn flanking_flips<S: Set>(g: &Geometry<S>, p: S, o: S, sq: u32) -> S {
+    S::flanking_flips(g, p, o, sq)
 }
 
 /// [`flanking_flips`] one ray after another: along each ray, the first cell that is not
 /// the opponent's is its lowest cell (the rays east to south-west, whose bit numbers
 /// grow) or its highest; if it is the player's, the cells before it flip.
 #[inline(always)]
-pub fn ray_flips(g: &Geometry, p: u128, o: u128, sq: u32) -> u128 {
+pub fn ray_flips<S: Set>(g: &Geometry<S>, p: S, o: S, sq: u32) -> S {
     let rays = &g.rays[sq as usize];
-    let mut flips = 0;
+    let mut flips = S::EMPTY;
     for d in 0..8 {
         let ray = rays[d];
         let stops = ray & !o;
-        if (2..=5).contains(&d) {
-            let first = stops & stops.wrapping_neg();
-            if first & p != 0 {
-                flips |= ray & (first - 1);
-            }
-        } else if stops != 0 {
-            let first = 1u128 << (127 - stops.leading_zeros());
-            if first & p != 0 {
-                flips |= ray & !(first << 1).wrapping_sub(1);
-            }
+        let first = if (2..=5).contains(&d) { stops.lowest() } else { stops.highest() };
+        if first & p != S::EMPTY {
+            // Below the first stop where the ray's bits grow, above it where they shrink.
+            flips |= ray & if (2..=5).contains(&d) { first.less_one() } else { !(first << 1).less_one() };
         }
     }
     flips
@@ -184,7 +370,7 @@ pub fn ray_flips(g: &Geometry, p: u128, o: u128, sq: u32) -> u128 {
 /// one before), against 12 ns.
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
 #[inline(always)]
-pub fn flanking_flips(g: &Geometry, p: u128, o: u128, sq: u32) -> u128 {
+pub fn vector_flips(g: &Geometry<u128>, p: u128, o: u128, sq: u32) -> u128 {
     use std::arch::x86_64::*;
     let rays = &g.rays[sq as usize];
     // SAFETY: the build targets AVX-512F and CD (the `target_feature`s above), and the
@@ -220,9 +406,54 @@ pub fn flanking_flips(g: &Geometry, p: u128, o: u128, sq: u32) -> u128 {
     }
 }
 
+/// [`vector_flips`] on 64-bit sets: the eight rays in the lanes of one vector.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
+#[inline(always)]
+pub fn vector_flips_64(g: &Geometry<u64>, p: u64, o: u64, sq: u32) -> u64 {
+    use std::arch::x86_64::*;
+    let rays = &g.rays[sq as usize];
+    // SAFETY: the build targets AVX-512F and CD (the `target_feature`s above), and the
+    // load reads the 64 bytes of `rays`.
+    unsafe {
+        let r = _mm512_loadu_si512(rays.as_ptr() as *const _);
+        let (zero, one, top) = (_mm512_setzero_si512(), _mm512_set1_epi64(1), _mm512_set1_epi64(i64::MIN));
+        let stops = _mm512_andnot_si512(_mm512_set1_epi64(o as i64), r);
+        // Rays towards higher bits (lanes 2 to 5): the lowest stop and the cells below it;
+        // the others: the highest stop (none: `lzcnt` 64 shifts it out) and those above.
+        let up = _mm512_and_si512(stops, _mm512_sub_epi64(zero, stops));
+        let down = _mm512_srlv_epi64(top, _mm512_lzcnt_epi64(stops));
+        const UP: u8 = 0b0011_1100;
+        let first = _mm512_mask_blend_epi64(UP, down, up);
+        let closed = _mm512_test_epi64_mask(first, _mm512_set1_epi64(p as i64));
+        let below = _mm512_sub_epi64(first, one);
+        let above = _mm512_sub_epi64(zero, _mm512_add_epi64(first, first));
+        let run = _mm512_maskz_and_epi64(closed, r, _mm512_mask_blend_epi64(UP, above, below));
+        _mm512_reduce_or_epi64(run) as u64
+    }
+}
+
+/// The bits of `x` under `mask`, packed towards bit 0 in their order (`pext`, where the
+/// build targets BMI2 with the `pext` feature; else one mask bit after another): for the
+/// lanes' 64-bit packing of 128-bit sets.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+#[inline]
+fn extract(x: u64, mask: u64) -> u64 {
+    #[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
+    // SAFETY: `pext` only computes, and the build targets BMI2 (the `target_feature`).
+    return unsafe { std::arch::x86_64::_pext_u64(x, mask) };
+    #[cfg(not(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let mut out = 0;
+        for (k, b) in Bits(mask).enumerate() {
+            out |= (x >> b & 1) << k;
+        }
+        out
+    }
+}
+
 /// Under adjacent captures: the opponent's discs next to `sq`.
 #[inline]
-pub fn adjacent_flips(g: &Geometry, o: u128, sq: u32) -> u128 {
+pub fn adjacent_flips<S: Set>(g: &Geometry<S>, o: S, sq: u32) -> S {
     g.neighbours[sq as usize] & o
 }
 
@@ -230,11 +461,11 @@ pub fn adjacent_flips(g: &Geometry, o: u128, sq: u32) -> u128 {
 /// rules `R`: discs of the player to move and of the opponent (each with the anchors of
 /// its colour), the empty cells, and which of the start's empty cells are still empty.
 /// See the module header.
-pub struct WideWalk<R> {
-    g: Geometry,
-    p: u128,
-    o: u128,
-    empty: u128,
+pub struct WideWalk<R, S = u128> {
+    g: Geometry<S>,
+    p: S,
+    o: S,
+    empty: S,
     /// Bit `j`: the start's `j`-th empty cell is still empty.
     open: u64,
     /// The start's empty cells, as bit numbers.
@@ -249,13 +480,13 @@ pub struct WideWalk<R> {
     rules: PhantomData<fn() -> R>,
 }
 
-impl<R> Clone for WideWalk<R> {
-    fn clone(&self) -> WideWalk<R> {
+impl<R, S: Set> Clone for WideWalk<R, S> {
+    fn clone(&self) -> WideWalk<R, S> {
         WideWalk { g: self.g.clone(), rules: PhantomData, ..*self }
     }
 }
 
-impl<R: Rules> WideWalk<R> {
+impl<R: Rules, S: Set> WideWalk<R, S> {
     /// The walk from `board` with `to_move` to move, on the cells that may change in the
     /// rest of the game ([`Rules::changeable`]); `None` unless there are at most
     /// [`MAX_KEPT`] and the key holds them with the empty cells (see the module header).
@@ -276,20 +507,20 @@ impl<R: Rules> WideWalk<R> {
     /// assert_eq!((w.empties(), w.margin()), (1, 33 - 66));
     /// assert_eq!(w.moves().count(), 1); // a1: its east and south runs end in black discs
     /// ```
-    pub fn new(board: &Board, to_move: Color) -> Option<WideWalk<R>> {
+    pub fn new(board: &Board, to_move: Color) -> Option<WideWalk<R, S>> {
         WideWalk::on(board, &R::changeable(board), to_move)
     }
 
     /// [`WideWalk::new`] on the cells `kept` (`kept[i]` for cell `i`), which must hold
     /// every empty cell and every disc that a later move may flip.
-    pub fn on(board: &Board, kept: &[bool], to_move: Color) -> Option<WideWalk<R>> {
+    pub fn on(board: &Board, kept: &[bool], to_move: Color) -> Option<WideWalk<R, S>> {
         let cells: Vec<usize> = (0..board.len()).filter(|&i| kept[i]).collect();
         let g = Geometry::new(board, &cells)?;
-        let (mut mine, mut theirs, mut empty) = (0u128, 0u128, 0u128);
+        let (mut mine, mut theirs, mut empty) = (S::EMPTY, S::EMPTY, S::EMPTY);
         let mut squares = [0u8; 64];
         let mut open = 0;
         for (k, &i) in cells.iter().enumerate() {
-            let b = 1 << (k + 2);
+            let b = S::bit(k as u32 + 2);
             match board.cell(i) {
                 Some(c) if c == to_move => mine |= b,
                 Some(_) => theirs |= b,
@@ -301,7 +532,7 @@ impl<R: Rules> WideWalk<R> {
                 None => return None,
             }
         }
-        let off = |c: Color, on: u128| board.discs(c) as i32 - on.count_ones() as i32;
+        let off = |c: Color, on: S| board.discs(c) as i32 - on.count() as i32;
         let bias = off(to_move, mine) - off(to_move.opponent(), theirs);
         if open != board.empties() {
             return None;
@@ -319,8 +550,8 @@ impl<R: Rules> WideWalk<R> {
     /// The key of the position with discs `p` to move, empty cells `empty` and open cells
     /// `open` (see the module header).
     #[inline]
-    fn key_of(&self, p: u128, empty: u128, open: u64) -> (u64, u64) {
-        let cells = (p | empty) >> self.key_from & !(!0u128 << self.open_at);
+    fn key_of(&self, p: S, empty: S, open: u64) -> (u64, u64) {
+        let cells = ((p | empty) >> self.key_from).wide() & !(!0u128 << self.open_at);
         let key = cells | (open as u128) << self.open_at;
         (key as u64, (key >> 64) as u64)
     }
@@ -328,11 +559,11 @@ impl<R: Rules> WideWalk<R> {
     /// The final margin for the player with discs `p` to move against `o` (margin
     /// `margin`) when `sq` is the only open cell, where that player flips `n` discs.
     #[inline(always)]
-    fn final_margin(&self, p: u128, o: u128, sq: u32, margin: i32, n: u32) -> i32 {
+    fn final_margin(&self, p: S, o: S, sq: u32, margin: i32, n: u32) -> i32 {
         if n > 0 {
             return margin + 2 * n as i32 + 1;
         }
-        let n = if R::PASSES { R::wide_flips(&self.g, o, p, sq).count_ones() as i32 } else { 0 };
+        let n = if R::PASSES { R::wide_flips(&self.g, o, p, sq).count() as i32 } else { 0 };
         if n > 0 {
             margin - 2 * n - 1
         } else {
@@ -348,17 +579,17 @@ impl<R: Rules> WideWalk<R> {
 
     /// The outcomes for the player with discs `p` to move against `o` when the open
     /// cells `open` are at most four: the last one counted from flip counts alone.
-    fn last_cells(&self, p: u128, o: u128, open: u64, bias: i32) -> [u64; 3] {
+    fn last_cells(&self, p: S, o: S, open: u64, bias: i32) -> [u64; 3] {
         let mut cells = [0u32; 4];
         for (k, j) in Bits(open).enumerate() {
             cells[k] = j;
         }
         match open.count_ones() {
-            0 => tally(p.count_ones() as i32 - o.count_ones() as i32 + bias),
+            0 => tally(p.count() as i32 - o.count() as i32 + bias),
             1 => {
                 let sq = self.square(cells[0]);
-                let margin = p.count_ones() as i32 - o.count_ones() as i32 + bias;
-                tally(self.final_margin(p, o, sq, margin, R::wide_flips(&self.g, p, o, sq).count_ones()))
+                let margin = p.count() as i32 - o.count() as i32 + bias;
+                tally(self.final_margin(p, o, sq, margin, R::wide_flips(&self.g, p, o, sq).count()))
             }
             2 => {
                 let two = [cells[0], cells[1]];
@@ -378,9 +609,9 @@ impl<R: Rules> WideWalk<R> {
     /// [`WideWalk::last_cells`] with four open cells `cells` where the rules count them in
     /// vector lanes ([`Rules::wide_last_four`]), the opponent moving first if the player to
     /// move cannot.
-    fn in_lanes(&self, p: u128, o: u128, cells: [u32; 4], bias: i32) -> [u64; 3] {
+    fn in_lanes(&self, p: S, o: S, cells: [u32; 4], bias: i32) -> [u64; 3] {
         let sqs = [self.square(cells[0]), self.square(cells[1]), self.square(cells[2]), self.square(cells[3])];
-        let margin = p.count_ones() as i32 - o.count_ones() as i32 + bias;
+        let margin = p.count() as i32 - o.count() as i32 + bias;
         if let Some(t) = R::wide_last_four(&self.g, p, o, sqs, margin) {
             return t;
         }
@@ -394,7 +625,7 @@ impl<R: Rules> WideWalk<R> {
     /// flips `flips`. After each move, the last cell's flips for the next player are
     /// computed together, before either is used (for an illegal move too, whose count is
     /// then ignored).
-    fn last_two(&self, p: u128, o: u128, cells: [u32; 2], flips: [u128; 2], bias: i32) -> [u64; 3] {
+    fn last_two(&self, p: S, o: S, cells: [u32; 2], flips: [S; 2], bias: i32) -> [u64; 3] {
         let sqs = [self.square(cells[0]), self.square(cells[1])];
         let mut flips = flips;
         for turn in 0..(if R::PASSES { 2 } else { 1 }) {
@@ -402,19 +633,19 @@ impl<R: Rules> WideWalk<R> {
             if turn == 1 {
                 flips = [R::wide_flips(&self.g, me, other, sqs[0]), R::wide_flips(&self.g, me, other, sqs[1])];
             }
-            if flips == [0; 2] {
+            if flips == [S::EMPTY; 2] {
                 continue;
             }
             let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
             let child_bias = if turn == 0 { -bias } else { bias };
-            let child = |k: usize| (other ^ flips[k], me ^ flips[k] ^ 1 << sqs[k]);
+            let child = |k: usize| (other ^ flips[k], me ^ flips[k] ^ S::bit(sqs[k]));
             let ((a, b), (c, d)) = (child(0), child(1));
-            let counts = [R::wide_flips(&self.g, a, b, sqs[1]).count_ones(), R::wide_flips(&self.g, c, d, sqs[0]).count_ones()];
+            let counts = [R::wide_flips(&self.g, a, b, sqs[1]).count(), R::wide_flips(&self.g, c, d, sqs[0]).count()];
             let mut total = [0u64; 3];
             for k in 0..2 {
-                if flips[k] != 0 {
+                if flips[k] != S::EMPTY {
                     let (cp, co) = child(k);
-                    let after = cp.count_ones() as i32 - co.count_ones() as i32 + child_bias;
+                    let after = cp.count() as i32 - co.count() as i32 + child_bias;
                     let t = tally(self.final_margin(cp, co, sqs[1 - k], after, counts[k]));
                     for i in 0..3 {
                         total[i] += t[order[i]];
@@ -423,14 +654,14 @@ impl<R: Rules> WideWalk<R> {
             }
             return total;
         }
-        tally(p.count_ones() as i32 - o.count_ones() as i32 + bias)
+        tally(p.count() as i32 - o.count() as i32 + bias)
     }
 
     /// [`WideWalk::last_cells`] with the three open cells `cells`. Each level's flips are
     /// computed before the counts below them (the first moves', then the second moves'
     /// of every first move): they do not depend on one another, so the processor computes
     /// them side by side.
-    fn last_three(&self, p: u128, o: u128, cells: [u32; 3], flips: [u128; 3], bias: i32) -> [u64; 3] {
+    fn last_three(&self, p: S, o: S, cells: [u32; 3], flips: [S; 3], bias: i32) -> [u64; 3] {
         let mut flips = flips;
         for turn in 0..(if R::PASSES { 2 } else { 1 }) {
             let (me, other) = if turn == 0 { (p, o) } else { (o, p) };
@@ -441,21 +672,21 @@ impl<R: Rules> WideWalk<R> {
                     flips[k] = R::wide_flips(&self.g, me, other, self.square(cells[k]));
                 }
             }
-            if flips == [0; 3] {
+            if flips == [S::EMPTY; 3] {
                 continue;
             }
             // After move `k`: the position, the two cells left, and the next player's flips
             // there (for an illegal move too, whose count is then ignored).
-            let mut children = [(0u128, 0u128, [0u32; 2], [0u128; 2]); 3];
+            let mut children = [(S::EMPTY, S::EMPTY, [0u32; 2], [S::EMPTY; 2]); 3];
             for k in 0..3 {
-                let (cp, co) = (other ^ flips[k], me ^ flips[k] ^ 1 << self.square(cells[k]));
+                let (cp, co) = (other ^ flips[k], me ^ flips[k] ^ S::bit(self.square(cells[k])));
                 let rest = [cells[(k + 1) % 3], cells[(k + 2) % 3]];
                 let next = [R::wide_flips(&self.g, cp, co, self.square(rest[0])), R::wide_flips(&self.g, cp, co, self.square(rest[1]))];
                 children[k] = (cp, co, rest, next);
             }
             let mut total = [0u64; 3];
             for k in 0..3 {
-                if flips[k] != 0 {
+                if flips[k] != S::EMPTY {
                     let (cp, co, rest, next) = children[k];
                     let t = self.last_two(cp, co, rest, next, child_bias);
                     for i in 0..3 {
@@ -465,32 +696,32 @@ impl<R: Rules> WideWalk<R> {
             }
             return total;
         }
-        tally(p.count_ones() as i32 - o.count_ones() as i32 + bias)
+        tally(p.count() as i32 - o.count() as i32 + bias)
     }
 
     /// [`WideWalk::last_cells`] with the four open cells `cells`, level by level as in
     /// [`WideWalk::last_three`]. The two are written out: one function generic over the
     /// number of cells, with the level below as a closure, was 1.05–1.07× slower (1.8×
     /// with `array::map` and `array::from_fn`, which were left as calls).
-    fn last_four(&self, p: u128, o: u128, cells: [u32; 4], bias: i32) -> [u64; 3] {
+    fn last_four(&self, p: S, o: S, cells: [u32; 4], bias: i32) -> [u64; 3] {
         for turn in 0..(if R::PASSES { 2 } else { 1 }) {
             let (me, other) = if turn == 0 { (p, o) } else { (o, p) };
             let order = if turn == 0 { [1, 0, 2] } else { [0, 1, 2] };
             let child_bias = if turn == 0 { -bias } else { bias };
             let flips = [0, 1, 2, 3].map(|k| R::wide_flips(&self.g, me, other, self.square(cells[k])));
-            if flips == [0; 4] {
+            if flips == [S::EMPTY; 4] {
                 continue;
             }
-            let mut children = [(0u128, 0u128, [0u32; 3], [0u128; 3]); 4];
+            let mut children = [(S::EMPTY, S::EMPTY, [0u32; 3], [S::EMPTY; 3]); 4];
             for k in 0..4 {
-                let (cp, co) = (other ^ flips[k], me ^ flips[k] ^ 1 << self.square(cells[k]));
+                let (cp, co) = (other ^ flips[k], me ^ flips[k] ^ S::bit(self.square(cells[k])));
                 let rest = [cells[(k + 1) % 4], cells[(k + 2) % 4], cells[(k + 3) % 4]];
                 let next = [0, 1, 2].map(|i| R::wide_flips(&self.g, cp, co, self.square(rest[i])));
                 children[k] = (cp, co, rest, next);
             }
             let mut total = [0u64; 3];
             for k in 0..4 {
-                if flips[k] != 0 {
+                if flips[k] != S::EMPTY {
                     let (cp, co, rest, next) = children[k];
                     let t = self.last_three(cp, co, rest, next, child_bias);
                     for i in 0..3 {
@@ -500,11 +731,11 @@ impl<R: Rules> WideWalk<R> {
             }
             return total;
         }
-        tally(p.count_ones() as i32 - o.count_ones() as i32 + bias)
+        tally(p.count() as i32 - o.count() as i32 + bias)
     }
 }
 
-impl<R: Rules> Walk for WideWalk<R> {
+impl<R: Rules, S: Set> Walk for WideWalk<R, S> {
     const PASSES: bool = R::PASSES;
     const STORE_FROM: usize = 5;
     /// The last four cells, counted directly: 1.08–1.1× on 10×10 game positions with 12
@@ -514,19 +745,19 @@ impl<R: Rules> Walk for WideWalk<R> {
     type Key = (u64, u64);
     type Move = u32;
     type Moves = Bits;
-    type Undo = u128;
+    type Undo = S;
 
     #[inline]
     fn moves(&self) -> Bits {
-        let legal = |&j: &u32| R::wide_flips(&self.g, self.p, self.o, self.square(j)) != 0;
+        let legal = |&j: &u32| R::wide_flips(&self.g, self.p, self.o, self.square(j)) != S::EMPTY;
         Bits(Bits(self.open).filter(legal).fold(0, |set, j| set | 1 << j))
     }
 
     #[inline]
-    fn play(&mut self, j: u32) -> u128 {
+    fn play(&mut self, j: u32) -> S {
         let sq = self.square(j);
         let flips = R::wide_flips(&self.g, self.p, self.o, sq);
-        let placed = 1u128 << sq;
+        let placed = S::bit(sq);
         let mover = self.p ^ flips ^ placed;
         self.p = self.o ^ flips;
         self.o = mover;
@@ -537,8 +768,8 @@ impl<R: Rules> Walk for WideWalk<R> {
     }
 
     #[inline]
-    fn undo(&mut self, j: u32, flips: u128) {
-        let placed = 1u128 << self.square(j);
+    fn undo(&mut self, j: u32, flips: S) {
+        let placed = S::bit(self.square(j));
         let mover = self.o ^ flips ^ placed;
         self.o = self.p ^ flips;
         self.p = mover;
@@ -555,7 +786,7 @@ impl<R: Rules> Walk for WideWalk<R> {
 
     #[inline]
     fn margin(&self) -> i32 {
-        self.p.count_ones() as i32 - self.o.count_ones() as i32 + self.bias
+        self.p.count() as i32 - self.o.count() as i32 + self.bias
     }
 
     #[inline]
@@ -579,8 +810,8 @@ impl<R: Rules> Walk for WideWalk<R> {
         for j in Bits(self.open) {
             let sq = self.square(j);
             let flips = R::wide_flips(&self.g, self.p, self.o, sq);
-            if flips != 0 {
-                f(&self.key_of(self.o ^ flips, self.empty ^ 1 << sq, self.open ^ 1 << j));
+            if flips != S::EMPTY {
+                f(&self.key_of(self.o ^ flips, self.empty ^ S::bit(sq), self.open ^ 1 << j));
             }
         }
     }

@@ -8,7 +8,7 @@ use super::super::arena::Rng;
 use super::super::board::{Board, Color};
 use super::super::count::{BoardWalk, Counter};
 use super::super::rules::{Adjacent, Flanking, Rules};
-use super::{Geometry, WideWalk, MAX_KEPT};
+use super::{Geometry, Set, WideWalk, MAX_KEPT};
 
 /// A random shape of at most [`MAX_KEPT`] cells, some of them a single row or column.
 fn random_shape(rng: &mut Rng) -> (usize, usize) {
@@ -34,11 +34,6 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize, empties: usize) -> Boar
         b.set(i, None);
     }
     b
-}
-
-/// The discs of `color` with every cell kept (cell `i` is bit `i + 2`).
-fn bits(board: &Board, color: Color) -> u128 {
-    (0..board.len()).filter(|&i| board.cell(i) == Some(color)).fold(0, |x, i| x | 1 << (i + 2))
 }
 
 /// A random board larger than 128 cells, whose empty cells (1 to 9) lie in a random
@@ -68,7 +63,7 @@ fn rays_match_the_general_board() {
         let board = random_board(&mut rng, rows, cols, empties);
         let share = if round % 4 == 0 { 100 } else { rng.below(101) };
         let kept: Vec<usize> = (0..board.len()).filter(|_| rng.below(100) < share).collect();
-        let g = Geometry::new(&board, &kept).unwrap();
+        let g = Geometry::<u128>::new(&board, &kept).unwrap();
         assert_eq!(g.cells(), kept.len());
         let n = kept.len();
         let bit = |i: usize| kept.iter().position(|&k| k == i).map(|k| k + 2);
@@ -97,19 +92,20 @@ fn rays_match_the_general_board() {
         assert_eq!(g.anchors(Color::White), 2 | 1 << (n + 3));
     }
     let line = Board::new(1, 129);
-    assert!(Geometry::new(&line, &(0..MAX_KEPT).collect::<Vec<_>>()).is_some());
-    assert!(Geometry::new(&line, &(0..MAX_KEPT + 1).collect::<Vec<_>>()).is_none());
+    assert!(Geometry::<u128>::new(&line, &(0..MAX_KEPT).collect::<Vec<_>>()).is_some());
+    assert!(Geometry::<u128>::new(&line, &(0..MAX_KEPT + 1).collect::<Vec<_>>()).is_none());
 }
 
 #[test]
 fn flips_match_the_general_board() {
-    fn check<R: Rules>(board: &Board, g: &Geometry) {
+    fn check<R: Rules, S: Set>(board: &Board, g: &Geometry<S>) {
+        let bits = |color: Color| (0..board.len()).filter(|&i| board.cell(i) == Some(color)).fold(S::EMPTY, |x, i| x | S::bit(i as u32 + 2));
         for i in (0..board.len()).filter(|&i| board.cell(i).is_none()) {
             for &c in [Color::Black, Color::White].iter() {
                 let mut out = Vec::new();
                 R::flips(board, c, i, &mut out);
-                let expected = out.iter().fold(0u128, |x, &f| x | 1 << (f + 2));
-                let (p, o) = (bits(board, c), bits(board, c.opponent()));
+                let expected = out.iter().fold(S::EMPTY, |x, &f| x | S::bit(f as u32 + 2));
+                let (p, o) = (bits(c), bits(c.opponent()));
                 assert_eq!(R::wide_flips(g, p, o, i as u32 + 2), expected, "{:?} at {} for {:?}", board, i, c);
                 if R::PASSES {
                     // The standard rules: the ray-by-ray flips too, where the vector ones
@@ -120,14 +116,23 @@ fn flips_match_the_general_board() {
         }
     }
     let mut rng = Rng::new(0xfeed_beef_dead_f00d);
+    let mut narrow = 0;
     for _ in 0..2000 {
         let (rows, cols) = random_shape(&mut rng);
         let empties = 1 + rng.below(rows * cols);
         let board = random_board(&mut rng, rows, cols, empties);
-        let g = Geometry::new(&board, &(0..board.len()).collect::<Vec<_>>()).unwrap();
-        check::<Flanking>(&board, &g);
-        check::<Adjacent>(&board, &g);
+        let all: Vec<usize> = (0..board.len()).collect();
+        let g = Geometry::<u128>::new(&board, &all).unwrap();
+        check::<Flanking, u128>(&board, &g);
+        check::<Adjacent, u128>(&board, &g);
+        // On 64-bit sets where the board fits.
+        if let Some(g) = Geometry::<u64>::new(&board, &all) {
+            check::<Flanking, u64>(&board, &g);
+            check::<Adjacent, u64>(&board, &g);
+            narrow += 1;
+        }
     }
+    assert!(narrow > 500, "{} boards on 64-bit sets", narrow);
 }
 
 /// On the cells that may change only, the discs that never do reduced to anchors, the
@@ -138,7 +143,7 @@ fn flips_on_the_cells_that_may_change() {
     fn check<R: Rules>(board: &Board) -> bool {
         let changeable = R::changeable(board);
         let kept: Vec<usize> = (0..board.len()).filter(|&i| changeable[i]).collect();
-        let g = match Geometry::new(board, &kept) {
+        let g = match Geometry::<u128>::new(board, &kept) {
             Some(g) => g,
             None => return false,
         };
@@ -169,19 +174,24 @@ fn counts_match_the_general_board() {
     /// Whether the board was counted, and whether its cells that matter (those that may
     /// change and those that may end a run) pass [`MAX_KEPT`], so that only the anchors
     /// let it in.
-    fn both<R: Rules>(board: &Board, to_move: Color, entries: usize) -> (bool, bool) {
+    /// With 64-bit sets too where they take the board: whether they did.
+    fn both<R: Rules>(board: &Board, to_move: Color, entries: usize) -> (bool, bool, bool) {
         let mut wide = match WideWalk::<R>::new(board, to_move) {
             Some(w) => w,
-            None => return (false, false),
+            None => return (false, false, false),
         };
         let anchored = R::relevant(board).iter().filter(|&&r| r).count() > MAX_KEPT;
         let a = Counter::<_, u64>::new(entries, false).count(&mut wide);
         let b = Counter::<_, u64>::new(entries, false).count(&mut BoardWalk::<R>::new(board, to_move));
         assert_eq!(a, b, "{:?}", board);
-        (true, anchored)
+        let narrow = WideWalk::<R, u64>::new(board, to_move).map(|mut w| Counter::<_, u64>::new(entries, false).count(&mut w));
+        if let Some(ref c) = narrow {
+            assert_eq!(*c, b, "{:?} on 64-bit sets", board);
+        }
+        (true, anchored, narrow.is_some())
     }
     let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
-    let (mut counted, mut large, mut anchored) = (0, 0, 0);
+    let (mut counted, mut large, mut anchored, mut narrow) = (0, 0, 0, 0);
     for i in 0..700 {
         let board = if i >= 600 {
             // 12×12 and 13×13 boards of random discs: their cells that matter mostly pass
@@ -200,12 +210,13 @@ fn counts_match_the_general_board() {
         let (f, a) = (both::<Flanking>(&board, to_move, entries), both::<Adjacent>(&board, to_move, entries));
         let n = f.0 as usize + a.0 as usize;
         anchored += f.1 as usize + a.1 as usize;
+        narrow += f.2 as usize + a.2 as usize;
         counted += n;
         if board.len() > 128 {
             large += n;
         }
     }
-    assert!(counted > 1000 && large > 300 && anchored > 30, "only {} boards counted, {} of them beyond 128 cells, {} with more than {} cells that matter", counted, large, anchored, MAX_KEPT);
+    assert!(counted > 1000 && large > 300 && anchored > 30 && narrow > 800, "only {} boards counted, {} of them beyond 128 cells, {} with more than {} cells that matter, {} on 64-bit sets", counted, large, anchored, MAX_KEPT, narrow);
 }
 
 /// The extremes: a full board of 128 cells (no empty cell: no cell matters, one outcome),
@@ -239,7 +250,7 @@ fn the_largest_boards() {
 fn lanes_agree_with_the_count_level_by_level() {
     assert!(Flanking::WIDE_LAST_FOUR);
     let mut rng = Rng::new(0x3c6e_f372_fe94_f82b);
-    let (mut counted, mut anchored, mut short, mut full) = (0, 0, 0, 0);
+    let (mut counted, mut anchored, mut short, mut full, mut narrow) = (0, 0, 0, 0, 0);
     for i in 0..20_000 {
         let mut board = if i % 2 == 0 {
             let (rows, cols) = random_shape(&mut rng);
@@ -268,11 +279,15 @@ fn lanes_agree_with_the_count_level_by_level() {
         let cells = [0, 1, 2, 3];
         let want = w.last_four(w.p, w.o, cells, w.bias);
         assert_eq!(w.in_lanes(w.p, w.o, cells, w.bias), want, "{:?} {:?}", board, to_move);
+        if let Some(n) = WideWalk::<Flanking, u64>::new(&board, to_move) {
+            assert_eq!(n.in_lanes(n.p, n.o, cells, n.bias), want, "{:?} {:?} on 64-bit sets", board, to_move);
+            narrow += 1;
+        }
         counted += 1;
         anchored += w.g.anchored as usize;
         let sequences = want.iter().sum::<u64>();
         short += (sequences < 24) as usize;
         full += (sequences == 24) as usize;
     }
-    assert!(counted > 15_000 && anchored > 5_000 && short > 5_000 && full > 500, "{} counted, {} with anchors, {} with passes or early ends, {} with all 24 orders", counted, anchored, short, full);
+    assert!(counted > 15_000 && anchored > 5_000 && short > 5_000 && full > 500 && narrow > 10_000, "{} counted, {} with anchors, {} with passes or early ends, {} with all 24 orders, {} on 64-bit sets too", counted, anchored, short, full, narrow);
 }
