@@ -1309,7 +1309,7 @@ fn on_threads<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decid
     super::parallel::count(walk, threads, entries, decide, stack)
 }
 
-/// The count on 64-bit or else 128-bit sets of the cells that may change
+/// The count on 64-, 128- or 256-bit sets of the cells that may change
 /// ([`super::wide::WideWalk`]), if they take them, in cargo builds (the `wide` feature, on
 /// by default).
 #[cfg(feature = "wide")]
@@ -1319,7 +1319,10 @@ fn on_wide<R: Rules>(board: &Board, empties: usize, to_move: Color, options: &Op
     if let Some(walk) = WideWalk::<R, u64>::on(board, &changeable, to_move) {
         return Some(count_with(walk, empties, to_move, options));
     }
-    WideWalk::<R, u128>::on(board, &changeable, to_move).map(|walk| count_with(walk, empties, to_move, options))
+    if let Some(walk) = WideWalk::<R, u128>::on(board, &changeable, to_move) {
+        return Some(count_with(walk, empties, to_move, options));
+    }
+    WideWalk::<R, super::wide::U256>::on(board, &changeable, to_move).map(|walk| count_with(walk, empties, to_move, options))
 }
 
 /// Without the `wide` feature (the judges' bundles), boards beyond 8×8 are counted on the

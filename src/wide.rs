@@ -1,7 +1,7 @@
-//! Boards beyond 8×8 whose cells that may change number at most 124 (9×9 to 12×12 with
-//! 10 empty cells, most 13×13 ones, large boards whose empty cells lie close together)
-//! on bit sets of those cells ([`Set`]: `u64` where they fit with the anchors below, else
-//! `u128`), and the counter's walk on them ([`WideWalk`]).
+//! Boards beyond 8×8 whose cells that may change number at most 252 (9×9 to 13×13 with
+//! 10 empty cells, large boards whose empty cells lie close together, such as a 2×5 block
+//! on 100×100) on bit sets of those cells ([`Set`]: `u64` where they fit with the anchors
+//! below, else `u128`, else [`U256`]), and the counter's walk on them ([`WideWalk`]).
 //!
 //! Only the cells that may change are kept ([`Rules::changeable`]: the empty cells and
 //! the discs a run may flip), numbered in row-major order from bit 2: the `k`-th kept cell
@@ -20,15 +20,17 @@
 //! discs (where bits grow) or the highest, and the cells before it flip if it is the
 //! player's, disc or anchor. The last four empty cells are counted level by level, or,
 //! under the standard rules where the build targets AVX-512, with the 24 orders of their
-//! moves in vector lanes as on 64-bit boards (`super::bitboard::lanes`): on `u128` sets
+//! moves in vector lanes as on 64-bit boards (`super::bitboard::lanes`): on wider sets
 //! packed into 64 bits where the four cells and their rays fit (`pext` keeps the bits'
-//! order, so each ray still grows or shrinks), else with a vector of low words and one of
-//! high words.
+//! order, so each ray still grows or shrinks), else into 128 bits, counted with a vector
+//! of low words and one of high words; on 256-bit sets whose four cells and rays pass 128
+//! bits, level by level.
 //!
-//! The table key of a position is two words: the discs of the player to move together
-//! with the empty cells (`p | empty`) from bit 1, or from bit 2 where the colour to move
-//! does not matter (no anchor and no bias), then which of the start's empty cells are
-//! still empty. [`WideWalk::new`] declines boards whose key needs more than 128 bits.
+//! The table key of a position is two words (five on 256-bit sets, whose threads then
+//! share a table behind locks): the discs of the player to move together with the empty
+//! cells (`p | empty`) from bit 1, or from bit 2 where the colour to move does not matter
+//! (no anchor and no bias), then which of the start's empty cells are still empty.
+//! [`WideWalk::new`] declines boards whose key needs more bits than that.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -37,14 +39,15 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 use super::board::{Board, Color};
 use super::count::{tally, Bits, Walk};
 use super::rules::Rules;
+use super::table::TableKey;
 
-/// The most cells a [`Geometry`] keeps: 128 bits less the four anchors (60 on `u64`
-/// sets).
+/// The most cells a [`Geometry`] of `u128` sets keeps: 128 bits less the four anchors
+/// (60 on `u64` sets, 252 on [`U256`] ones).
 pub const MAX_KEPT: usize = 124;
 
 /// The walk's bit sets: `u64` where the kept cells and the anchors fit in 64 bits (a flip
 /// reads one word, and the last four cells take the lanes of 64-bit boards), else
-/// `u128`.
+/// `u128`, else [`U256`].
 pub trait Set:
     Copy
     + Eq
@@ -76,8 +79,21 @@ pub trait Set:
     fn highest(self) -> Self;
     /// The set less one, as a number: for a single bit, the bits below it.
     fn less_one(self) -> Self;
-    /// The set as a `u128`.
-    fn wide(self) -> u128;
+    /// The table key: at most [`Set::KEY_BITS`] bits.
+    type Key: TableKey + Send + Sync;
+    /// The bits a key holds.
+    const KEY_BITS: u32;
+    /// The key of the `width` bits of `cells` from bit `from` on, and above them `open`.
+    fn key(cells: Self, from: u32, width: u32, open: u64) -> Self::Key;
+    /// The key as two words, where it is that small (threads then share a lock-free
+    /// table).
+    fn words(key: &Self::Key) -> Option<(u64, u64)>;
+    /// Whether [`Set::last_four`] takes the four cells `cells` (where the lanes count
+    /// them at all): by default always.
+    #[inline(always)]
+    fn lanes_take(_g: &Geometry<Self>, _cells: [u32; 4]) -> bool {
+        true
+    }
     /// [`flanking_flips`]: by default [`ray_flips`].
     #[inline(always)]
     fn flanking_flips(g: &Geometry<Self>, p: Self, o: Self, sq: u32) -> Self {
@@ -124,9 +140,17 @@ impl Set for u64 {
         self.wrapping_sub(1)
     }
 
+    type Key = (u64, u64);
+    const KEY_BITS: u32 = 128;
+
     #[inline(always)]
-    fn wide(self) -> u128 {
-        u128::from(self)
+    fn key(cells: u64, from: u32, width: u32, open: u64) -> (u64, u64) {
+        u128::key(u128::from(cells), from, width, open)
+    }
+
+    #[inline(always)]
+    fn words(key: &(u64, u64)) -> Option<(u64, u64)> {
+        Some(*key)
     }
 
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
@@ -178,9 +202,18 @@ impl Set for u128 {
         self.wrapping_sub(1)
     }
 
+    type Key = (u64, u64);
+    const KEY_BITS: u32 = 128;
+
     #[inline(always)]
-    fn wide(self) -> u128 {
-        self
+    fn key(cells: u128, from: u32, width: u32, open: u64) -> (u64, u64) {
+        let key = (cells >> from) & !(!0u128 << width) | (open as u128) << width;
+        (key as u64, (key >> 64) as u64)
+    }
+
+    #[inline(always)]
+    fn words(key: &(u64, u64)) -> Option<(u64, u64)> {
+        Some(*key)
     }
 
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
@@ -200,7 +233,7 @@ impl Set for u128 {
         let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
         let used = g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3]);
         if used.count_ones() <= 64 {
-            let pack = |x: u128| extract(x as u64, used as u64) | extract((x >> 64) as u64, (used >> 64) as u64) << (used as u64).count_ones();
+            let pack = |x: u128| pack(x, used) as u64;
             let mut packed = [[0u64; 8]; 4];
             for k in 0..4 {
                 for d in 0..8 {
@@ -214,6 +247,196 @@ impl Set for u128 {
         }
         // SAFETY: as above.
         unsafe { lanes::count_four::<lanes::Wide, true>(p, o, cells, rays, margin) }
+    }
+}
+
+/// A set of 256 bits: the 128 low ones and the 128 high ones. For boards whose cells
+/// that may change pass 124 (the 2×5 block of empty cells on a 100×100 board of random
+/// discs has 208, every one of which some sequence flips).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct U256 {
+    /// Bits 0 to 127.
+    pub low: u128,
+    /// Bits 128 to 255.
+    pub high: u128,
+}
+
+impl BitAnd for U256 {
+    type Output = U256;
+    #[inline(always)]
+    fn bitand(self, x: U256) -> U256 {
+        U256 { low: self.low & x.low, high: self.high & x.high }
+    }
+}
+
+impl BitOr for U256 {
+    type Output = U256;
+    #[inline(always)]
+    fn bitor(self, x: U256) -> U256 {
+        U256 { low: self.low | x.low, high: self.high | x.high }
+    }
+}
+
+impl BitXor for U256 {
+    type Output = U256;
+    #[inline(always)]
+    fn bitxor(self, x: U256) -> U256 {
+        U256 { low: self.low ^ x.low, high: self.high ^ x.high }
+    }
+}
+
+impl Not for U256 {
+    type Output = U256;
+    #[inline(always)]
+    fn not(self) -> U256 {
+        U256 { low: !self.low, high: !self.high }
+    }
+}
+
+impl BitAndAssign for U256 {
+    #[inline(always)]
+    fn bitand_assign(&mut self, x: U256) {
+        *self = *self & x;
+    }
+}
+
+impl BitOrAssign for U256 {
+    #[inline(always)]
+    fn bitor_assign(&mut self, x: U256) {
+        *self = *self | x;
+    }
+}
+
+impl BitXorAssign for U256 {
+    #[inline(always)]
+    fn bitxor_assign(&mut self, x: U256) {
+        *self = *self ^ x;
+    }
+}
+
+impl Shl<u32> for U256 {
+    type Output = U256;
+    /// Bits shifted past 255 are lost; a shift by 256 or more leaves none.
+    #[inline(always)]
+    fn shl(self, n: u32) -> U256 {
+        match n {
+            0 => self,
+            1..=127 => U256 { low: self.low << n, high: self.high << n | self.low >> (128 - n) },
+            128..=255 => U256 { low: 0, high: self.low << (n - 128) },
+            _ => U256::EMPTY,
+        }
+    }
+}
+
+impl Shr<u32> for U256 {
+    type Output = U256;
+    /// Bits shifted below 0 are lost; a shift by 256 or more leaves none.
+    #[inline(always)]
+    fn shr(self, n: u32) -> U256 {
+        match n {
+            0 => self,
+            1..=127 => U256 { low: self.low >> n | self.high << (128 - n), high: self.high >> n },
+            128..=255 => U256 { low: self.high >> (n - 128), high: 0 },
+            _ => U256::EMPTY,
+        }
+    }
+}
+
+impl Set for U256 {
+    const BITS: u32 = 256;
+    const EMPTY: U256 = U256 { low: 0, high: 0 };
+
+    #[inline(always)]
+    fn bit(b: u32) -> U256 {
+        if b < 128 {
+            U256 { low: 1 << b, high: 0 }
+        } else {
+            U256 { low: 0, high: 1 << (b - 128) }
+        }
+    }
+
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.low.count_ones() + self.high.count_ones()
+    }
+
+    #[inline(always)]
+    fn lowest(self) -> U256 {
+        if self.low != 0 {
+            U256 { low: self.low.lowest(), high: 0 }
+        } else {
+            U256 { low: 0, high: self.high.lowest() }
+        }
+    }
+
+    #[inline(always)]
+    fn highest(self) -> U256 {
+        if self.high != 0 {
+            U256 { low: 0, high: self.high.highest() }
+        } else {
+            U256 { low: self.low.highest(), high: 0 }
+        }
+    }
+
+    #[inline(always)]
+    fn less_one(self) -> U256 {
+        if self.low != 0 {
+            U256 { low: self.low - 1, high: self.high }
+        } else {
+            U256 { low: !0, high: self.high.wrapping_sub(1) }
+        }
+    }
+
+    /// Five words: up to 252 kept cells and 64 open ones.
+    type Key = [u64; 5];
+    const KEY_BITS: u32 = 320;
+
+    #[inline]
+    fn key(cells: U256, from: u32, width: u32, open: u64) -> [u64; 5] {
+        let cells = (cells >> from) & !(!U256::EMPTY << width);
+        let mut key = [cells.low as u64, (cells.low >> 64) as u64, cells.high as u64, (cells.high >> 64) as u64, 0];
+        let (word, shift) = ((width / 64) as usize, width % 64);
+        key[word] |= open << shift;
+        if shift > 0 {
+            key[word + 1] |= open >> (64 - shift);
+        }
+        key
+    }
+
+    #[inline(always)]
+    fn words(_: &[u64; 5]) -> Option<(u64, u64)> {
+        None
+    }
+
+    /// The lanes count the four cells where they and their rays fit in 128 bits, packed.
+    #[inline]
+    fn lanes_take(g: &Geometry<U256>, cells: [u32; 4]) -> bool {
+        (g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3])).count() <= 128
+    }
+
+    /// Packed into 64 bits where the four cells and their rays fit, else into 128.
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    #[inline]
+    fn last_four(g: &Geometry<U256>, p: U256, o: U256, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
+        use super::bitboard::lanes;
+        let used = g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3]);
+        let at = cells.map(|c| (used & U256::bit(c).less_one()).count());
+        let packed = |x: U256| pack(x.high, used.high).checked_shl(used.low.count_ones()).unwrap_or(0) | pack(x.low, used.low);
+        let mut rays = [[0u128; 8]; 4];
+        for k in 0..4 {
+            for d in 0..8 {
+                rays[k][d] = packed(g.ray(cells[k], d));
+            }
+        }
+        if used.count() <= 64 {
+            let narrow = rays.map(|r| r.map(|x| x as u64));
+            let rays = [&narrow[0], &narrow[1], &narrow[2], &narrow[3]];
+            // SAFETY: the build targets a processor with the three features (`target_feature`).
+            return unsafe { lanes::count_four::<lanes::Narrow, true>(packed(p) as u64, packed(o) as u64, at, rays, margin) };
+        }
+        let rays = [&rays[0], &rays[1], &rays[2], &rays[3]];
+        // SAFETY: as above.
+        unsafe { lanes::count_four::<lanes::Wide, true>(packed(p), packed(o), at, rays, margin) }
     }
 }
 
@@ -451,6 +674,14 @@ fn extract(x: u64, mask: u64) -> u64 {
     }
 }
 
+/// The bits of `x` under `mask`, packed towards bit 0 in their order.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+#[inline]
+fn pack(x: u128, mask: u128) -> u128 {
+    let low = extract(x as u64, mask as u64) as u128;
+    low | (extract((x >> 64) as u64, (mask >> 64) as u64) as u128).checked_shl((mask as u64).count_ones()).unwrap_or(0)
+}
+
 /// Under adjacent captures: the opponent's discs next to `sq`.
 #[inline]
 pub fn adjacent_flips<S: Set>(g: &Geometry<S>, o: S, sq: u32) -> S {
@@ -539,7 +770,7 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
         }
         let key_from = if bias != 0 || g.anchored { 1 } else { 2 };
         let open_at = cells.len() as u32 + 2 - key_from;
-        if open_at as usize + open > 128 {
+        if open_at as usize + open > S::KEY_BITS as usize {
             return None;
         }
         let (p, o) = (mine | g.anchors(to_move), theirs | g.anchors(to_move.opponent()));
@@ -550,10 +781,8 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
     /// The key of the position with discs `p` to move, empty cells `empty` and open cells
     /// `open` (see the module header).
     #[inline]
-    fn key_of(&self, p: S, empty: S, open: u64) -> (u64, u64) {
-        let cells = ((p | empty) >> self.key_from).wide() & !(!0u128 << self.open_at);
-        let key = cells | (open as u128) << self.open_at;
-        (key as u64, (key >> 64) as u64)
+    fn key_of(&self, p: S, empty: S, open: u64) -> S::Key {
+        S::key(p | empty, self.key_from, self.open_at, open)
     }
 
     /// The final margin for the player with discs `p` to move against `o` (margin
@@ -601,7 +830,7 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
                 let flips = [0, 1, 2].map(|k| R::wide_flips(&self.g, p, o, self.square(three[k])));
                 self.last_three(p, o, three, flips, bias)
             }
-            _ if R::WIDE_LAST_FOUR => self.in_lanes(p, o, cells, bias),
+            _ if R::WIDE_LAST_FOUR && S::lanes_take(&self.g, cells.map(|j| self.square(j))) => self.in_lanes(p, o, cells, bias),
             _ => self.last_four(p, o, cells, bias),
         }
     }
@@ -742,7 +971,7 @@ impl<R: Rules, S: Set> Walk for WideWalk<R, S> {
     /// empty cells, and up to 1.3× with 10 (one thread), so from the smallest counts on.
     /// Still 1.05–1.27× with the counts in lanes (four boards, one thread).
     const NEAR_CACHED: usize = 4;
-    type Key = (u64, u64);
+    type Key = S::Key;
     type Move = u32;
     type Moves = Bits;
     type Undo = S;
@@ -795,18 +1024,18 @@ impl<R: Rules, S: Set> Walk for WideWalk<R, S> {
     }
 
     #[inline]
-    fn key(&self) -> (u64, u64) {
+    fn key(&self) -> S::Key {
         self.key_of(self.p, self.empty, self.open)
     }
 
     #[inline]
-    fn words(key: &(u64, u64)) -> Option<(u64, u64)> {
-        Some(*key)
+    fn words(key: &S::Key) -> Option<(u64, u64)> {
+        S::words(key)
     }
 
     /// As on 64-bit boards: the children's slots are fetched before any is searched.
     #[inline]
-    fn child_keys<F: FnMut(&(u64, u64))>(&self, mut f: F) {
+    fn child_keys<F: FnMut(&S::Key)>(&self, mut f: F) {
         for j in Bits(self.open) {
             let sq = self.square(j);
             let flips = R::wide_flips(&self.g, self.p, self.o, sq);

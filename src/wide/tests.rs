@@ -6,9 +6,9 @@
 
 use super::super::arena::Rng;
 use super::super::board::{Board, Color};
-use super::super::count::{BoardWalk, Counter};
+use super::super::count::{BoardWalk, Counter, Outcomes};
 use super::super::rules::{Adjacent, Flanking, Rules};
-use super::{Geometry, Set, WideWalk, MAX_KEPT};
+use super::{Geometry, Set, WideWalk, MAX_KEPT, U256};
 
 /// A random shape of at most [`MAX_KEPT`] cells, some of them a single row or column.
 fn random_shape(rng: &mut Rng) -> (usize, usize) {
@@ -125,6 +125,9 @@ fn flips_match_the_general_board() {
         let g = Geometry::<u128>::new(&board, &all).unwrap();
         check::<Flanking, u128>(&board, &g);
         check::<Adjacent, u128>(&board, &g);
+        let g = Geometry::<U256>::new(&board, &all).unwrap();
+        check::<Flanking, U256>(&board, &g);
+        check::<Adjacent, U256>(&board, &g);
         // On 64-bit sets where the board fits.
         if let Some(g) = Geometry::<u64>::new(&board, &all) {
             check::<Flanking, u64>(&board, &g);
@@ -171,29 +174,41 @@ fn flips_on_the_cells_that_may_change() {
 /// near-end cache), with either player to move: passes, lopsided colours, lines and columns included.
 #[test]
 fn counts_match_the_general_board() {
-    /// Whether the board was counted, and whether its cells that matter (those that may
-    /// change and those that may end a run) pass [`MAX_KEPT`], so that only the anchors
-    /// let it in.
-    /// With 64-bit sets too where they take the board: whether they did.
-    fn both<R: Rules>(board: &Board, to_move: Color, entries: usize) -> (bool, bool, bool) {
-        let mut wide = match WideWalk::<R>::new(board, to_move) {
-            Some(w) => w,
-            None => return (false, false, false),
-        };
-        let anchored = R::relevant(board).iter().filter(|&&r| r).count() > MAX_KEPT;
-        let a = Counter::<_, u64>::new(entries, false).count(&mut wide);
-        let b = Counter::<_, u64>::new(entries, false).count(&mut BoardWalk::<R>::new(board, to_move));
-        assert_eq!(a, b, "{:?}", board);
-        let narrow = WideWalk::<R, u64>::new(board, to_move).map(|mut w| Counter::<_, u64>::new(entries, false).count(&mut w));
-        if let Some(ref c) = narrow {
-            assert_eq!(*c, b, "{:?} on 64-bit sets", board);
+    /// The count on sets of type `S`, if they take the board, against `want`.
+    fn on<R: Rules, S: Set>(board: &Board, to_move: Color, entries: usize, want: &Outcomes<u64>) -> bool {
+        match WideWalk::<R, S>::new(board, to_move) {
+            Some(mut w) => {
+                assert_eq!(Counter::<_, u64>::new(entries, false).count(&mut w), *want, "{:?} on {}-bit sets", board, S::BITS);
+                true
+            }
+            None => false,
         }
-        (true, anchored, narrow.is_some())
+    }
+    /// The board counted on every set that takes it: whether 128-bit sets did, whether
+    /// its cells that matter (those that may change and those that may end a run) pass
+    /// [`MAX_KEPT`] there, so that only the anchors let it in, whether 64-bit sets took
+    /// it, and whether only 256-bit ones did.
+    fn all<R: Rules>(board: &Board, to_move: Color, entries: usize) -> [bool; 4] {
+        let want = Counter::<_, u64>::new(entries, false).count(&mut BoardWalk::<R>::new(board, to_move));
+        let narrow = on::<R, u64>(board, to_move, entries, &want);
+        let wide = on::<R, u128>(board, to_move, entries, &want);
+        let widest = on::<R, U256>(board, to_move, entries, &want);
+        let anchored = wide && R::relevant(board).iter().filter(|&&r| r).count() > MAX_KEPT;
+        [wide, anchored, narrow, widest && !wide]
     }
     let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
-    let (mut counted, mut large, mut anchored, mut narrow) = (0, 0, 0, 0);
-    for i in 0..700 {
-        let board = if i >= 600 {
+    let mut tally = [0usize; 4];
+    let mut large = 0;
+    for i in 0..760 {
+        let board = if i >= 700 {
+            // A block of 2×4 empty cells in a 30×30 board of random discs: often more than
+            // 124 cells may change.
+            let mut b = random_board(&mut rng, 30, 30, 0);
+            for k in 0..8 {
+                b.set(b.index(14 + k / 4, 13 + k % 4), None);
+            }
+            b
+        } else if i >= 600 {
             // 12×12 and 13×13 boards of random discs: their cells that matter mostly pass
             // 124, those that may change seldom.
             let n = 12 + i % 2;
@@ -207,16 +222,26 @@ fn counts_match_the_general_board() {
         };
         let to_move = if i % 2 == 0 { Color::Black } else { Color::White };
         let entries = if i % 3 == 0 && i < 600 { 0 } else { 1 << 12 };
-        let (f, a) = (both::<Flanking>(&board, to_move, entries), both::<Adjacent>(&board, to_move, entries));
-        let n = f.0 as usize + a.0 as usize;
-        anchored += f.1 as usize + a.1 as usize;
-        narrow += f.2 as usize + a.2 as usize;
-        counted += n;
-        if board.len() > 128 {
-            large += n;
+        for t in [all::<Flanking>(&board, to_move, entries), all::<Adjacent>(&board, to_move, entries)].iter() {
+            for k in 0..4 {
+                tally[k] += t[k] as usize;
+            }
+            if board.len() > 128 && t[0] {
+                large += 1;
+            }
         }
     }
-    assert!(counted > 1000 && large > 300 && anchored > 30 && narrow > 800, "only {} boards counted, {} of them beyond 128 cells, {} with more than {} cells that matter, {} on 64-bit sets", counted, large, anchored, MAX_KEPT, narrow);
+    let [counted, anchored, narrow, widest] = tally;
+    assert!(
+        counted > 1000 && large > 300 && anchored > 30 && narrow > 800 && widest > 30,
+        "only {} boards counted on 128-bit sets, {} of them beyond 128 cells, {} with more than {} cells that matter; {} on 64-bit sets, {} on 256-bit sets only",
+        counted,
+        large,
+        anchored,
+        MAX_KEPT,
+        narrow,
+        widest
+    );
 }
 
 /// The extremes: a full board of 128 cells (no empty cell: no cell matters, one outcome),
@@ -250,7 +275,7 @@ fn the_largest_boards() {
 fn lanes_agree_with_the_count_level_by_level() {
     assert!(Flanking::WIDE_LAST_FOUR);
     let mut rng = Rng::new(0x3c6e_f372_fe94_f82b);
-    let (mut counted, mut anchored, mut short, mut full, mut narrow) = (0, 0, 0, 0, 0);
+    let (mut counted, mut anchored, mut short, mut full, mut narrow, mut widest) = (0, 0, 0, 0, 0, 0);
     for i in 0..20_000 {
         let mut board = if i % 2 == 0 {
             let (rows, cols) = random_shape(&mut rng);
@@ -283,11 +308,82 @@ fn lanes_agree_with_the_count_level_by_level() {
             assert_eq!(n.in_lanes(n.p, n.o, cells, n.bias), want, "{:?} {:?} on 64-bit sets", board, to_move);
             narrow += 1;
         }
+        widest += lanes_on_256_bits(&board, &Flanking::changeable(&board), to_move) as usize;
         counted += 1;
         anchored += w.g.anchored as usize;
         let sequences = want.iter().sum::<u64>();
         short += (sequences < 24) as usize;
         full += (sequences == 24) as usize;
     }
-    assert!(counted > 15_000 && anchored > 5_000 && short > 5_000 && full > 500 && narrow > 10_000, "{} counted, {} with anchors, {} with passes or early ends, {} with all 24 orders, {} on 64-bit sets too", counted, anchored, short, full, narrow);
+    assert!(counted > 15_000 && anchored > 5_000 && short > 5_000 && full > 500 && narrow > 10_000 && widest > 10_000, "{} counted, {} with anchors, {} with passes or early ends, {} with all 24 orders, {} on 64-bit sets too, {} on 256-bit ones", counted, anchored, short, full, narrow, widest);
+    // 256-bit sets whose four empty cells lie in their high words: 16×16 boards keeping
+    // their top nine rows besides the cells that may change.
+    let mut high = 0;
+    for i in 0..2_000 {
+        let mut board = random_board(&mut rng, 16, 16, 0);
+        while board.empties() < 4 {
+            let at = board.index(11 + rng.below(5), rng.below(16));
+            board.set(at, None);
+        }
+        let mut kept = Flanking::changeable(&board);
+        for k in kept.iter_mut().take(9 * 16) {
+            *k = true;
+        }
+        high += lanes_on_256_bits(&board, &kept, if i % 2 == 0 { Color::Black } else { Color::White }) as usize;
+    }
+    assert!(high > 1_000, "{} of 2,000 counted", high);
+}
+
+/// Where [`Set::lanes_take`] the last four cells of `board` on 256-bit sets of the cells
+/// `kept`, whether it does, after checking the lanes (packed into 128 or 64 bits) against
+/// the count level by level.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+fn lanes_on_256_bits(board: &Board, kept: &[bool], to_move: Color) -> bool {
+    let w = match WideWalk::<Flanking, U256>::on(board, kept, to_move) {
+        Some(w) => w,
+        None => return false,
+    };
+    let cells = [0, 1, 2, 3];
+    if !U256::lanes_take(&w.g, cells.map(|j| w.square(j))) {
+        return false;
+    }
+    assert_eq!(w.in_lanes(w.p, w.o, cells, w.bias), w.last_four(w.p, w.o, cells, w.bias), "{:?} {:?} on 256-bit sets", board, to_move);
+    true
+}
+
+/// [`U256`]'s operations against its bits one by one, on random sets (sparse and dense,
+/// one half empty or both) and shifts from 0 to 299.
+#[test]
+fn u256_matches_its_bits_one_by_one() {
+    let mut rng = Rng::new(0x0bad_5eed_1234_4321);
+    let bits = |x: U256| -> Vec<bool> { (0..256).map(|b| x & U256::bit(b) != U256::EMPTY).collect() };
+    let set = |v: &[bool]| v.iter().enumerate().filter(|&(_, &x)| x).fold(U256::EMPTY, |s, (b, _)| s | U256::bit(b as u32));
+    for round in 0..3000 {
+        let mut half = || {
+            let x = u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+            match rng.below(4) {
+                0 => 0,
+                1 => x & u128::from(rng.next_u64()) & u128::from(rng.next_u64()),
+                _ => x,
+            }
+        };
+        let x = U256 { low: half(), high: half() };
+        let v = bits(x);
+        let n = if round % 10 == 0 { 256 + rng.below(44) } else { rng.below(256) };
+        let shifted_up: Vec<bool> = (0..256).map(|b| b >= n && v[b - n]).collect();
+        let shifted_down: Vec<bool> = (0..256).map(|b| b + n < 256 && v[b + n]).collect();
+        assert_eq!(x << n as u32, set(&shifted_up), "{:?} << {}", x, n);
+        assert_eq!(x >> n as u32, set(&shifted_down), "{:?} >> {}", x, n);
+        assert_eq!(x.count() as usize, v.iter().filter(|&&b| b).count());
+        let (lowest, highest) = (v.iter().position(|&b| b), v.iter().rposition(|&b| b));
+        assert_eq!(x.lowest(), lowest.map_or(U256::EMPTY, |b| U256::bit(b as u32)));
+        assert_eq!(x.highest(), highest.map_or(U256::EMPTY, |b| U256::bit(b as u32)));
+        // Less one: the bits below the lowest set, that one clear (or, from 0, all set).
+        let less: Vec<bool> = match lowest {
+            Some(l) => (0..256).map(|b| if b < l { true } else if b == l { false } else { v[b] }).collect(),
+            None => vec![true; 256],
+        };
+        assert_eq!(x.less_one(), set(&less));
+        assert_eq!(!x, set(&v.iter().map(|&b| !b).collect::<Vec<_>>()));
+    }
 }
