@@ -408,6 +408,12 @@ impl Set for U256 {
         None
     }
 
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
+    #[inline(always)]
+    fn flanking_flips(g: &Geometry<U256>, p: U256, o: U256, sq: u32) -> U256 {
+        vector_flips_256(g, p, o, sq)
+    }
+
     /// The lanes count the four cells where they and their rays fit in 128 bits, packed.
     #[inline]
     fn lanes_take(g: &Geometry<U256>, cells: [u32; 4]) -> bool {
@@ -680,6 +686,61 @@ fn extract(x: u64, mask: u64) -> u64 {
 fn pack(x: u128, mask: u128) -> u128 {
     let low = extract(x as u64, mask as u64) as u128;
     low | (extract((x >> 64) as u64, (mask >> 64) as u64) as u128).checked_shl((mask as u64).count_ones()).unwrap_or(0)
+}
+
+/// [`vector_flips`] on 256-bit sets: the eight rays' words `k` in the lanes of vector `k`,
+/// each ray's first stop found in the lowest word that has one (where bits grow) or the
+/// highest.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
+#[inline(always)]
+pub fn vector_flips_256(g: &Geometry<U256>, p: U256, o: U256, sq: u32) -> U256 {
+    use std::arch::x86_64::*;
+    let rays = &g.rays[sq as usize];
+    // SAFETY: the build targets AVX-512F and CD (the `target_feature`s above), and the
+    // four loads read the 256 bytes of `rays`.
+    unsafe {
+        let at = |i: usize| _mm512_loadu_si512((rays.as_ptr() as *const u64).add(8 * i) as *const _);
+        let (ab, cd) = ((at(0), at(1)), (at(2), at(3)));
+        let words = |x: U256| [x.low as u64, (x.low >> 64) as u64, x.high as u64, (x.high >> 64) as u64].map(|w| _mm512_set1_epi64(w as i64));
+        let (p, o) = (words(p), words(o));
+        let (zero, ones, one, top) = (_mm512_setzero_si512(), _mm512_set1_epi64(-1), _mm512_set1_epi64(1), _mm512_set1_epi64(i64::MIN));
+        const UP: u8 = 0b0011_1100;
+        // Word `k` of ray `d` in lane `d`: rays 0 to 3 from the first two loads, 4 to 7
+        // from the others.
+        let mut r = [zero; 4];
+        for k in 0..4 {
+            let k = k as i64;
+            let low = _mm512_permutex2var_epi64(ab.0, _mm512_setr_epi64(k, 4 + k, 8 + k, 12 + k, 0, 0, 0, 0), ab.1);
+            let high = _mm512_permutex2var_epi64(cd.0, _mm512_setr_epi64(0, 0, 0, 0, k, 4 + k, 8 + k, 12 + k), cd.1);
+            r[k as usize] = _mm512_mask_blend_epi64(0xf0, low, high);
+        }
+        let stops = [0, 1, 2, 3].map(|k| _mm512_andnot_si512(o[k], r[k]));
+        let (mut first, mut run) = ([zero; 4], [zero; 4]);
+        // Rays towards higher bits: the lowest stop, from the low word up; the cells below
+        // it (every cell of the words below).
+        let mut found = 0u8;
+        for k in 0..4 {
+            let s = stops[k];
+            let here = _mm512_test_epi64_mask(s, s) & !found;
+            first[k] = _mm512_maskz_and_epi64(here, s, _mm512_sub_epi64(zero, s));
+            run[k] = _mm512_maskz_mov_epi64(!found, _mm512_mask_sub_epi64(ones, here, first[k], one));
+            found |= here;
+        }
+        // Towards lower bits: the highest stop, from the high word down; the cells above it.
+        let mut found = 0u8;
+        for k in (0..4).rev() {
+            let s = stops[k];
+            let here = _mm512_test_epi64_mask(s, s) & !found;
+            let down = _mm512_maskz_srlv_epi64(here, top, _mm512_lzcnt_epi64(s));
+            let above = _mm512_maskz_mov_epi64(!found, _mm512_mask_sub_epi64(ones, here, zero, _mm512_add_epi64(down, down)));
+            first[k] = _mm512_mask_blend_epi64(UP, down, first[k]);
+            run[k] = _mm512_mask_blend_epi64(UP, above, run[k]);
+            found |= here;
+        }
+        let closed = (0..4).fold(0u8, |c, k| c | _mm512_test_epi64_mask(first[k], p[k]));
+        let w = [0, 1, 2, 3].map(|k| _mm512_reduce_or_epi64(_mm512_maskz_and_epi64(closed, r[k], run[k])) as u64 as u128);
+        U256 { low: w[1] << 64 | w[0], high: w[3] << 64 | w[2] }
+    }
 }
 
 /// Under adjacent captures: the opponent's discs next to `sq`.
