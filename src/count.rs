@@ -10,12 +10,11 @@
 //!   last one (its flip counts decide), and, under the standard rules on processors with
 //!   AVX-512, the last four by all 24 orders of their moves at once
 //!   ([`Rules::bit_last_cells`]);
-//! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 on 64- or 128-bit bit sets
-//!   of the cells that may change, the discs that never do reduced to four anchor bits,
-//!   when there are at most 124 of them and a key of them and the empty cells fits in 128
-//!   bits;
-//!   the last four empty cells counted directly, in lanes as above where the build has
-//!   them;
+//! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 on 64-, 128- or 256-bit
+//!   sets of the cells that may change, the discs that never do reduced to four anchor
+//!   bits, when there are at most 252 of them and a key of them and the empty cells fits
+//!   (two words, five on 256-bit sets); the last four empty cells counted directly, in
+//!   lanes as above where the build has them;
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts,
 //!   the last three empty cells counted by moves made on the board alone.
 //!

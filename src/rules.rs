@@ -87,7 +87,7 @@ pub trait Rules {
         Self::relevant(board)
     }
 
-    /// On the bit sets of [`super::wide`] (up to 124 cells of a board): the discs flipped
+    /// On the bit sets of [`super::wide`] (up to 252 cells of a board): the discs flipped
     /// when the player with discs `p` plays on the empty cell `sq` against discs `o` (0:
     /// illegal).
     #[cfg(feature = "wide")]

@@ -34,7 +34,7 @@
 
 use std::fmt;
 use std::marker::PhantomData;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
+use std::ops::{BitAnd, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 use super::board::{Board, Color};
 use super::count::{tally, Bits, Walk};
@@ -59,7 +59,6 @@ pub trait Set:
     + BitOr<Output = Self>
     + BitXor<Output = Self>
     + Not<Output = Self>
-    + BitAndAssign
     + BitOrAssign
     + BitXorAssign
     + Shl<u32, Output = Self>
@@ -290,13 +289,6 @@ impl Not for U256 {
     #[inline(always)]
     fn not(self) -> U256 {
         U256 { low: !self.low, high: !self.high }
-    }
-}
-
-impl BitAndAssign for U256 {
-    #[inline(always)]
-    fn bitand_assign(&mut self, x: U256) {
-        *self = *self & x;
     }
 }
 
@@ -780,8 +772,8 @@ impl<R, S: Set> Clone for WideWalk<R, S> {
 
 impl<R: Rules, S: Set> WideWalk<R, S> {
     /// The walk from `board` with `to_move` to move, on the cells that may change in the
-    /// rest of the game ([`Rules::changeable`]); `None` unless there are at most
-    /// [`MAX_KEPT`] and the key holds them with the empty cells (see the module header).
+    /// rest of the game ([`Rules::changeable`]); `None` unless the sets hold them with the
+    /// four anchors and the key holds them with the empty cells (see the module header).
     ///
     /// ```
     /// use othello::board::{Board, Color};
