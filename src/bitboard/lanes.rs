@@ -1,10 +1,12 @@
 //! The last four empty cells of an outcome count under the standard rules, counted with
 //! the 24 orders of their moves side by side in the 64-bit lanes of AVX-512 vectors:
 //! compiled only in cargo builds with the `avx512` feature for processors with AVX-512F,
-//! CD and VPOPCNTDQ (see [`count_four`]). A lane holds one order: the player to move's
-//! and the opponent's discs as bit sets, the first player's margin, and per level the
-//! rays of the lane's cell. Masks of 24 bits (lane `l` is bit `l`; vector `v` holds lanes
-//! `8v..8v + 8`) say which lanes are still sequences and whose turn it is.
+//! CD and VPOPCNTDQ (see [`count_four`]). A lane holds one order (from the third move;
+//! before, one distinct beginning, so that the tree's 4 first and 12 second moves are
+//! computed once each): the player to move's and the opponent's discs as bit sets, the
+//! first player's margin, and per level the rays of the lane's cell. Masks of 24 bits
+//! (lane `l` is bit `l`; vector `v` holds lanes `8v..8v + 8`) say which lanes are still
+//! sequences and whose turn it is.
 //!
 //! The bit sets are [`Sets`]: one vector for the 64-bit boards ([`Narrow`]: cell
 //! `(r, c)` is bit `8 * r + c`, as in [`super`]), or a vector of low words and one of high
@@ -30,6 +32,9 @@ pub trait Sets: Copy {
     unsafe fn select(a: Self, k: __mmask8, b: Self) -> Self;
     /// Lane `l` of `a` in lane `i`'s place, for each lane `i` of `index` holding `l`.
     unsafe fn permute(index: __m512i, a: Self) -> Self;
+    /// Lane `l` of `a` (0 to 7) or `l - 8` of `b` (8 to 15) in lane `i`'s place, for
+    /// each lane `i` of `index` holding `l`.
+    unsafe fn permute2(index: __m512i, a: Self, b: Self) -> Self;
     /// The lanes of `k` where `a` is not empty.
     unsafe fn any(k: __mmask8, a: Self) -> __mmask8;
     /// The number of bits of each lane.
@@ -96,6 +101,11 @@ impl Sets for Narrow {
     #[inline(always)]
     unsafe fn permute(index: __m512i, a: Narrow) -> Narrow {
         Narrow(_mm512_permutexvar_epi64(index, a.0))
+    }
+
+    #[inline(always)]
+    unsafe fn permute2(index: __m512i, a: Narrow, b: Narrow) -> Narrow {
+        Narrow(_mm512_permutex2var_epi64(a.0, index, b.0))
     }
 
     #[inline(always)]
@@ -204,6 +214,11 @@ impl Sets for Wide {
     }
 
     #[inline(always)]
+    unsafe fn permute2(index: __m512i, a: Wide, b: Wide) -> Wide {
+        Wide { low: _mm512_permutex2var_epi64(a.low, index, b.low), high: _mm512_permutex2var_epi64(a.high, index, b.high) }
+    }
+
+    #[inline(always)]
     unsafe fn any(k: __mmask8, a: Wide) -> __mmask8 {
         _mm512_mask_test_epi64_mask(k, a.low, a.low) | _mm512_mask_test_epi64_mask(k, a.high, a.high)
     }
@@ -292,6 +307,21 @@ const fn orders() -> [[i64; 24]; 4] {
     t
 }
 
+/// The first two cells of the 12 two-cell beginnings, in the same order: lane `j` holds
+/// the beginning of the orders in lanes `2j` and `2j + 1` (padded to two vectors).
+const PAIRS: [[i64; 16]; 2] = pairs();
+
+const fn pairs() -> [[i64; 16]; 2] {
+    let mut t = [[0i64; 16]; 2];
+    let mut j = 0;
+    while j < 12 {
+        t[0][j] = ORDERS[0][2 * j];
+        t[1][j] = ORDERS[1][2 * j];
+        j += 1;
+    }
+    t
+}
+
 /// Per set of legal first moves (bit `c`: the `c`-th cell): the cells, the legal ones
 /// first, each in increasing order. Relabelled so, the orders that start with a legal
 /// move are the first lanes, and vectors past them are never computed.
@@ -319,14 +349,9 @@ const fn legal_first() -> [[i64; 8]; 16] {
     t
 }
 
-/// Lanes whose orders share their first `k` cells form groups of 24, 6, 2 and 1
-/// lanes: `FIRST_OF_GROUP[k]` has the first lane of each group.
-const FIRST_OF_GROUP: [u32; 4] = [1, 0x04_1041, 0x55_5555, 0xff_ffff];
-
-/// The lanes (24 bits) of the groups of `FIRST_OF_GROUP[k]` that have a lane in `m`.
+/// The lanes of the groups of `size` lanes (from lane 0) that have a lane in `m`.
 #[inline(always)]
-fn groups(m: u32, k: usize) -> u32 {
-    let size = [24, 6, 2, 1][k];
+fn groups(m: u32, size: u32) -> u32 {
     let mut out = 0;
     let mut g = 0;
     while g < 24 {
@@ -339,6 +364,17 @@ fn groups(m: u32, k: usize) -> u32 {
     out
 }
 
+/// Each of the 12 low bits of `m` twice: bit `j` becomes bits `2j` and `2j + 1`.
+#[inline(always)]
+fn doubled(m: u32) -> u32 {
+    let mut x = m & 0xfff;
+    x = (x | x << 8) & 0x00ff_00ff;
+    x = (x | x << 4) & 0x0f0f_0f0f;
+    x = (x | x << 2) & 0x3333_3333;
+    x = (x | x << 1) & 0x5555_5555;
+    x * 3
+}
+
 /// Adds to `counts` the wins, losses and draws of the margins `m` in `lanes`.
 #[inline(always)]
 unsafe fn tally(counts: &mut [u64; 3], m: __m512i, lanes: __mmask8) {
@@ -348,19 +384,96 @@ unsafe fn tally(counts: &mut [u64; 3], m: __m512i, lanes: __mmask8) {
     counts[2] += _mm512_mask_cmpeq_epi64_mask(lanes, m, zero).count_ones() as u64;
 }
 
+/// The lanes of a level: per vector, the two players' discs (the one to move first) and
+/// the first player's margin; as masks of lanes, those still sequences and those where
+/// the first player is to move.
+struct Level<S> {
+    me: [S; 3],
+    other: [S; 3],
+    m: [__m512i; 3],
+    alive: u32,
+    first: u32,
+}
+
+/// Bits `8v..8v + 8` of `m`: the lanes of vector `v`.
+#[inline(always)]
+fn slice(m: u32, v: usize) -> __mmask8 {
+    (m >> (8 * v)) as __mmask8
+}
+
+/// Plays the move of each live lane of `l`, on its cell `cells[v]` with rays `rays[v]`
+/// (the first `vectors` vectors): by the player to move, or, where that player has no
+/// move in the lane's group (the lanes of `size` with the same cells played so far), by
+/// the other one; where neither has, the game is over, and its outcome (per group, at
+/// the lanes `heads`) is added to `counts`.
+#[inline(always)]
+unsafe fn level<S: Sets, const OUTCOMES: bool>(l: &mut Level<S>, rays: &[[S; 8]; 3], cells: &[S; 3], vectors: usize, size: u32, heads: u32, counts: &mut [u64; 3]) {
+    let mut fl = l.me;
+    let mut moved = 0u32;
+    for v in 0..vectors {
+        if slice(l.alive, v) != 0 {
+            fl[v] = S::flips(l.me[v], l.other[v], &rays[v]);
+            moved |= (S::any(slice(l.alive, v), fl[v]) as u32) << (8 * v);
+        }
+    }
+    let passed = l.alive & !groups(moved, size);
+    let mut again = 0u32;
+    if passed != 0 {
+        for v in 0..vectors {
+            let lanes = slice(passed, v);
+            if lanes != 0 {
+                let f = S::flips(l.other[v], l.me[v], &rays[v]);
+                let ok = S::any(lanes, f);
+                again |= (ok as u32) << (8 * v);
+                // The other player moves; the same player is to move again.
+                let g = gain(f);
+                let mine = slice(l.first, v) & ok;
+                l.m[v] = _mm512_mask_sub_epi64(l.m[v], mine, l.m[v], g);
+                l.m[v] = _mm512_mask_add_epi64(l.m[v], ok & !mine, l.m[v], g);
+                let other_now = S::xor3(l.other[v], f, cells[v]);
+                l.me[v] = S::select(l.me[v], ok, S::xor(l.me[v], f));
+                l.other[v] = S::select(l.other[v], ok, other_now);
+            }
+        }
+        let over = passed & !groups(again, size) & heads;
+        if OUTCOMES {
+            for v in 0..vectors {
+                tally(counts, l.m[v], slice(over, v));
+            }
+        } else {
+            counts[0] += over.count_ones() as u64;
+        }
+    }
+    for v in 0..vectors {
+        let ok = slice(moved, v);
+        let g = gain(fl[v]);
+        let mine = slice(l.first, v) & ok;
+        l.m[v] = _mm512_mask_add_epi64(l.m[v], mine, l.m[v], g);
+        l.m[v] = _mm512_mask_sub_epi64(l.m[v], ok & !mine, l.m[v], g);
+        let me_now = S::xor(l.other[v], fl[v]);
+        let other_now = S::xor3(l.me[v], fl[v], cells[v]);
+        l.me[v] = S::select(l.me[v], ok, me_now);
+        l.other[v] = S::select(l.other[v], ok, other_now);
+    }
+    l.first ^= moved;
+    l.alive = moved | again;
+}
+
 /// `[wins, losses, draws]` over the move sequences from a position whose only empty
 /// cells are `cells`, for the player with discs `p` to move against `o` with margin
 /// `margin` (`OUTCOMES`), or `[sequences, 0, 0]` (not `OUTCOMES`); `None` if that
 /// player has no move, a case the caller counts.
 ///
-/// The 24 orders of the four cells are the lanes of three vectors (`ORDERS`), and
-/// each level's moves are computed in all lanes at once. A move that is not legal
-/// takes its lane out of the live ones; where the player to move has no move left in
-/// a lane's group (the lanes with the same cells played so far), that player passes
-/// and the other one plays the lane's cell, or the game is over (counted once per
-/// group). On the last cell, the flips of both players are computed: a branch on
-/// whether the second ones are needed costs more than they do. Without outcomes the
-/// last cell is one sequence whoever plays it, so no flips are needed there.
+/// The moves are computed level by level, all of a level's at once, as a tree: the
+/// four first moves in four lanes, the second ones in the lanes of the 12 two-cell
+/// beginnings (`PAIRS`), the third and the last in those of the 24 orders (`ORDERS`),
+/// three vectors. A move that is not legal takes its lane out of the live ones; where
+/// the player to move has no move left in a lane's group (the lanes with the same cells
+/// played so far), that player passes and the other one plays the lane's cell, or the
+/// game is over (counted once per group). On the last cell, the flips of both players
+/// are computed: a branch on whether the second ones are needed costs more than they
+/// do. Without outcomes the last cell is one sequence whoever plays it, so no flips are
+/// needed there.
 ///
 /// The cells are bits `cells` of the sets, and `rays[k]` are the eight rays of
 /// `cells[k]` (as [`super::RAYS`]).
@@ -371,119 +484,85 @@ pub unsafe fn count_four<S: Sets, const OUTCOMES: bool>(p: S::Bits, o: S::Bits, 
     let zero = _mm512_setzero_si512();
     let by_direction = S::by_direction(rays);
     let bits = S::cells(cells);
-    let slice = |m: u32, v: usize| (m >> (8 * v)) as __mmask8;
 
-    // The first move, in lanes 0-3 (one per cell), then spread over the 24 orders.
+    // The first move, in lanes 0-3 (one per cell).
     let (p, o) = (S::splat(p), S::splat(o));
     let f = S::flips(p, o, &by_direction);
     let legal = S::any(0b1111, f) as u32;
     if legal == 0 {
         return None;
     }
-    // The cells relabelled, the legal first moves first: the orders that start with one
-    // fill the first `6 × legal` lanes, and only the vectors that hold them are computed.
+    // The cells relabelled, the legal first moves first: the beginnings and orders that
+    // start with one fill the first `3 × legal` and `6 × legal` lanes, and only the
+    // vectors that hold them are computed.
     let relabel = _mm512_loadu_si512(LEGAL_FIRST[legal as usize].as_ptr() as *const _);
-    let index = |k: usize, v: usize| _mm512_permutexvar_epi64(_mm512_loadu_si512(ORDERS[k][8 * v..].as_ptr() as *const _), relabel);
-    let vectors = (6 * legal.count_ones() as usize + 7) / 8;
+    let at = |table: &[i64], v: usize| _mm512_permutexvar_epi64(_mm512_loadu_si512(table[8 * v..].as_ptr() as *const _), relabel);
     let (me1, other1, m1) = (S::xor(o, f), S::xor3(p, f, bits), _mm512_add_epi64(_mm512_set1_epi64(margin as i64), gain(f)));
-    let (mut me, mut other, mut m) = ([f; 3], [f; 3], [zero; 3]);
-    for v in 0..vectors {
-        let i = index(0, v);
-        me[v] = S::permute(i, me1);
-        other[v] = S::permute(i, other1);
-        m[v] = _mm512_permutexvar_epi64(i, m1);
-    }
-    let mut alive = (1u32 << (6 * legal.count_ones())) - 1;
-    // Lanes whose first player (the one to move at the start) is to move; `m` is
-    // that player's margin.
-    let mut first = 0u32;
+    // Per vector: the rays and bit of the cell its lanes play.
+    let place = |i: __m512i| {
+        let mut r = by_direction;
+        for d in 0..8 {
+            r[d] = S::permute(i, by_direction[d]);
+        }
+        (r, S::permute(i, bits))
+    };
+    let mut rays = [by_direction; 3];
+    let mut cell = [bits; 3];
     let mut counts = [0u64; 3];
-    // The second and third moves: by the player to move, or, where that player has
-    // no move in the group, by the other one; or the game is over.
-    for k in 1..3 {
-        let mut rays = [by_direction; 3];
-        let mut cell = [bits; 3];
-        let mut fl = [f; 3];
-        let mut moved = 0u32;
-        for v in 0..vectors {
-            if slice(alive, v) == 0 {
-                continue;
-            }
-            let i = index(k, v);
-            for d in 0..8 {
-                rays[v][d] = S::permute(i, by_direction[d]);
-            }
-            cell[v] = S::permute(i, bits);
-            fl[v] = S::flips(me[v], other[v], &rays[v]);
-            moved |= (S::any(slice(alive, v), fl[v]) as u32) << (8 * v);
-        }
-        let passed = alive & !groups(moved, k);
-        let mut again = 0u32;
-        if passed != 0 {
-            for v in 0..vectors {
-                let lanes = slice(passed, v);
-                if lanes != 0 {
-                    let f = S::flips(other[v], me[v], &rays[v]);
-                    let ok = S::any(lanes, f);
-                    again |= (ok as u32) << (8 * v);
-                    // The other player moves; the same player is to move again.
-                    let g = gain(f);
-                    let mine = slice(first, v) & ok;
-                    m[v] = _mm512_mask_sub_epi64(m[v], mine, m[v], g);
-                    m[v] = _mm512_mask_add_epi64(m[v], ok & !mine, m[v], g);
-                    let other_now = S::xor3(other[v], f, cell[v]);
-                    me[v] = S::select(me[v], ok, S::xor(me[v], f));
-                    other[v] = S::select(other[v], ok, other_now);
-                }
-            }
-            let over = passed & !groups(again, k) & FIRST_OF_GROUP[k];
-            if OUTCOMES {
-                for v in 0..vectors {
-                    tally(&mut counts, m[v], slice(over, v));
-                }
-            } else {
-                counts[0] += over.count_ones() as u64;
-            }
-        }
-        for v in 0..vectors {
-            let ok = slice(moved, v);
-            let g = gain(fl[v]);
-            let mine = slice(first, v) & ok;
-            m[v] = _mm512_mask_add_epi64(m[v], mine, m[v], g);
-            m[v] = _mm512_mask_sub_epi64(m[v], ok & !mine, m[v], g);
-            let me_now = S::xor(other[v], fl[v]);
-            let other_now = S::xor3(me[v], fl[v], cell[v]);
-            me[v] = S::select(me[v], ok, me_now);
-            other[v] = S::select(other[v], ok, other_now);
-        }
-        first ^= moved;
-        alive = moved | again;
+
+    // The second move, in the 12 two-cell beginnings (groups of 3 with the same first
+    // cell). `first`: none, as the opponent of the first player is to move.
+    let pairs = 3 * legal.count_ones() as usize;
+    let mut two = Level { me: [f; 3], other: [f; 3], m: [zero; 3], alive: (1u32 << pairs) - 1, first: 0 };
+    for v in 0..(pairs + 7) / 8 {
+        let i = at(&PAIRS[0], v);
+        two.me[v] = S::permute(i, me1);
+        two.other[v] = S::permute(i, other1);
+        two.m[v] = _mm512_permutexvar_epi64(i, m1);
+        let (r, c) = place(at(&PAIRS[1], v));
+        rays[v] = r;
+        cell[v] = c;
     }
+    level::<S, OUTCOMES>(&mut two, &rays, &cell, (pairs + 7) / 8, 3, 0b001_001_001_001, &mut counts);
+
+    // The third move, in the 24 orders (groups of 2 with the same first two cells): each
+    // beginning's lanes spread over its two orders.
+    let vectors = (2 * pairs + 7) / 8;
+    let mut l = Level { me: [f; 3], other: [f; 3], m: [zero; 3], alive: doubled(two.alive), first: doubled(two.first) };
+    for v in 0..vectors {
+        let j = 4 * v as i64;
+        let spread = _mm512_setr_epi64(j, j, j + 1, j + 1, j + 2, j + 2, j + 3, j + 3);
+        l.me[v] = S::permute2(spread, two.me[0], two.me[1]);
+        l.other[v] = S::permute2(spread, two.other[0], two.other[1]);
+        l.m[v] = _mm512_permutex2var_epi64(two.m[0], spread, two.m[1]);
+        if slice(l.alive, v) != 0 {
+            let (r, c) = place(at(&ORDERS[2], v));
+            rays[v] = r;
+            cell[v] = c;
+        }
+    }
+    level::<S, OUTCOMES>(&mut l, &rays, &cell, vectors, 2, 0x55_5555, &mut counts);
     if !OUTCOMES {
-        return Some([counts[0] + alive.count_ones() as u64, 0, 0]);
+        return Some([counts[0] + l.alive.count_ones() as u64, 0, 0]);
     }
     // The last cell, by the player to move or else the other one. The lanes won, lost
     // and drawn are gathered as masks and counted once.
     let (mut won, mut lost, mut drawn) = (0u32, 0u32, 0u32);
     for v in 0..vectors {
-        let lanes = slice(alive, v);
+        let lanes = slice(l.alive, v);
         if lanes == 0 {
             continue;
         }
-        let i = index(3, v);
-        let mut rays = by_direction;
-        for d in 0..8 {
-            rays[d] = S::permute(i, by_direction[d]);
-        }
-        let (f, g) = (S::flips(me[v], other[v], &rays), S::flips(other[v], me[v], &rays));
+        let (rays, _) = place(at(&ORDERS[3], v));
+        let (f, g) = (S::flips(l.me[v], l.other[v], &rays), S::flips(l.other[v], l.me[v], &rays));
         let by_mover = S::any(lanes, f);
         let by_other = S::any(lanes & !by_mover, g);
         // For the first player: their own move or the opponent's.
-        let mine = slice(first, v);
+        let mine = slice(l.first, v);
         let up = (by_mover & mine) | (by_other & !mine);
         let down = (by_mover & !mine) | (by_other & mine);
         let step = _mm512_mask_mov_epi64(gain(g), by_mover, gain(f));
-        let end = _mm512_mask_add_epi64(m[v], up, m[v], step);
+        let end = _mm512_mask_add_epi64(l.m[v], up, l.m[v], step);
         let end = _mm512_mask_sub_epi64(end, down, end, step);
         won |= (_mm512_mask_cmpgt_epi64_mask(lanes, end, zero) as u32) << (8 * v);
         lost |= (_mm512_mask_cmplt_epi64_mask(lanes, end, zero) as u32) << (8 * v);
