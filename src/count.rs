@@ -526,7 +526,9 @@ impl<R: Rules> Walk for BitWalk<R> {
     /// [`Rules::BIT_LAST_CELLS`] where that is more).
     const STORE_FROM: usize = 1 + (if R::BIT_LAST_CELLS > FEW { R::BIT_LAST_CELLS } else { FEW }) as usize;
     /// Five, whether the last four cells are counted at once or not: with
-    /// [`Rules::bit_last_cells`], from six the 18-empty count took 1.07× longer.
+    /// [`Rules::bit_last_cells`], from six the 18-empty count took 1.07× longer (since
+    /// the lanes compute the second moves once per two-cell beginning, from six is within
+    /// 3% either way, and from seven 1.27× longer).
     const STORE_SEQUENCES_FROM: usize = 5;
     /// The cells of [`Rules::bit_last_cells`] (0 without it): 29% of the four-cell
     /// positions of the 16-empty count repeat, and a cache of 2^14 slots finds 18%
