@@ -883,16 +883,21 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
                 let flips = [0, 1, 2].map(|k| R::wide_flips(&self.g, p, o, self.square(three[k])));
                 self.last_three(p, o, three, flips, bias)
             }
-            _ if R::WIDE_LAST_FOUR && S::lanes_take(&self.g, cells.map(|j| self.square(j))) => self.in_lanes(p, o, cells, bias),
-            _ => self.last_four(p, o, cells, bias),
+            _ => {
+                let sqs = cells.map(|j| self.square(j));
+                if R::WIDE_LAST_FOUR && S::lanes_take(&self.g, sqs) {
+                    self.in_lanes(p, o, sqs, bias)
+                } else {
+                    self.last_four(p, o, cells, bias)
+                }
+            }
         }
     }
 
-    /// [`WideWalk::last_cells`] with four open cells `cells` where the rules count them in
-    /// vector lanes ([`Rules::wide_last_four`]), the opponent moving first if the player to
-    /// move cannot.
-    fn in_lanes(&self, p: S, o: S, cells: [u32; 4], bias: i32) -> [u64; 3] {
-        let sqs = [self.square(cells[0]), self.square(cells[1]), self.square(cells[2]), self.square(cells[3])];
+    /// [`WideWalk::last_cells`] with four open cells, the bits `sqs`, where the rules count
+    /// them in vector lanes ([`Rules::wide_last_four`]), the opponent moving first if the
+    /// player to move cannot.
+    fn in_lanes(&self, p: S, o: S, sqs: [u32; 4], bias: i32) -> [u64; 3] {
         let margin = p.count() as i32 - o.count() as i32 + bias;
         if let Some(t) = R::wide_last_four(&self.g, p, o, sqs, margin) {
             return t;

@@ -303,9 +303,9 @@ fn lanes_agree_with_the_count_level_by_level() {
         };
         let cells = [0, 1, 2, 3];
         let want = w.last_four(w.p, w.o, cells, w.bias);
-        assert_eq!(w.in_lanes(w.p, w.o, cells, w.bias), want, "{:?} {:?}", board, to_move);
+        assert_eq!(w.in_lanes(w.p, w.o, cells.map(|j| w.square(j)), w.bias), want, "{:?} {:?}", board, to_move);
         if let Some(n) = WideWalk::<Flanking, u64>::new(&board, to_move) {
-            assert_eq!(n.in_lanes(n.p, n.o, cells, n.bias), want, "{:?} {:?} on 64-bit sets", board, to_move);
+            assert_eq!(n.in_lanes(n.p, n.o, cells.map(|j| n.square(j)), n.bias), want, "{:?} {:?} on 64-bit sets", board, to_move);
             narrow += 1;
         }
         widest += lanes_on_256_bits(&board, &Flanking::changeable(&board), to_move) as usize;
@@ -344,10 +344,11 @@ fn lanes_on_256_bits(board: &Board, kept: &[bool], to_move: Color) -> bool {
         None => return false,
     };
     let cells = [0, 1, 2, 3];
-    if !U256::lanes_take(&w.g, cells.map(|j| w.square(j))) {
+    let sqs = cells.map(|j| w.square(j));
+    if !U256::lanes_take(&w.g, sqs) {
         return false;
     }
-    assert_eq!(w.in_lanes(w.p, w.o, cells, w.bias), w.last_four(w.p, w.o, cells, w.bias), "{:?} {:?} on 256-bit sets", board, to_move);
+    assert_eq!(w.in_lanes(w.p, w.o, sqs, w.bias), w.last_four(w.p, w.o, cells, w.bias), "{:?} {:?} on 256-bit sets", board, to_move);
     true
 }
 
