@@ -349,17 +349,26 @@ const fn legal_first() -> [[i64; 8]; 16] {
     t
 }
 
-/// The lanes of the groups of `size` lanes (from lane 0) that have a lane in `m`.
+/// The lanes of the groups of `size` lanes (from lane 0) that have a lane in `m`: each
+/// group's lanes gathered at its first (its head), then spread over the group. (The
+/// compiler turned a loop over the groups into a vector reduction, on the path from a
+/// level's flips to its passes.)
 #[inline(always)]
 fn groups(m: u32, size: u32) -> u32 {
-    let mut out = 0;
+    let mut heads = 0u32;
     let mut g = 0;
     while g < 24 {
-        let all = ((1u32 << size) - 1) << g;
-        if m & all != 0 {
-            out |= all;
-        }
+        heads |= 1 << g;
         g += size;
+    }
+    let mut any = m;
+    for i in 1..size {
+        any |= m >> i;
+    }
+    let any = any & heads;
+    let mut out = any;
+    for i in 1..size {
+        out |= any << i;
     }
     out
 }
@@ -578,4 +587,28 @@ pub unsafe fn count_four<S: Sets, const OUTCOMES: bool>(p: S::Bits, o: S::Bits, 
 pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
     let rays = |k: usize| &super::RAYS[cells[k] as usize];
     count_four::<Narrow, OUTCOMES>(p, o, cells, [rays(0), rays(1), rays(2), rays(3)], margin)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{doubled, groups};
+
+    /// `groups` and `doubled` against their definitions, group by group and bit by bit.
+    #[test]
+    fn lane_masks_match_their_definitions() {
+        for m in (0u32..1 << 24).step_by(7).chain(0..1 << 12) {
+            for &size in [2u32, 3].iter() {
+                let mut expected = 0;
+                for g in (0..24).step_by(size as usize) {
+                    let group = ((1u32 << size) - 1) << g;
+                    if m & group != 0 {
+                        expected |= group;
+                    }
+                }
+                assert_eq!(groups(m, size), expected, "groups({:#x}, {})", m, size);
+            }
+            let twice = (0..12).filter(|j| m >> j & 1 == 1).fold(0, |t, j| t | 0b11 << (2 * j));
+            assert_eq!(doubled(m), twice, "doubled({:#x})", m);
+        }
+    }
 }
