@@ -89,13 +89,14 @@ fn merged(mut changes: Histogram) -> Histogram {
 }
 
 /// The outcomes of every move sequence from `board` with `to_move` to move, if its empty
-/// cells are independent under rules `R` and at most [`MAX_CELLS`]; else `None`.
-/// `nodes` counts the states computed, `hits` those found again.
+/// cells are `independent` under rules `R` (as [`Rules::independent`] or
+/// [`Rules::analysis`] found) and at most [`MAX_CELLS`]; else `None`. `nodes` counts the
+/// states computed, `hits` those found again.
 ///
 /// ```
 /// use othello::board::{Board, Color};
 /// use othello::independent;
-/// use othello::rules::Flanking;
+/// use othello::rules::{Flanking, Rules};
 /// // Two empty cells on a line, each between runs that either side can flank: whoever
 /// // plays one gains 3 discs, and the other player takes the other. Black moves first:
 /// // two sequences, both drawn.
@@ -103,13 +104,13 @@ fn merged(mut changes: Histogram) -> Histogram {
 /// for (i, c) in "BW.BWBW.BW".chars().enumerate() {
 ///     b.set(i, match c { 'B' => Some(Color::Black), 'W' => Some(Color::White), _ => None });
 /// }
-/// let r = independent::count::<Flanking>(&b, Color::Black).unwrap();
+/// let r = independent::count::<Flanking>(&b, Color::Black, Flanking::independent(&b)).unwrap();
 /// assert_eq!((r.black.to_string(), r.white.to_string(), r.draws.to_string()),
 ///            ("0".to_string(), "0".to_string(), "2".to_string()));
 /// ```
-pub fn count<R: Rules>(board: &Board, to_move: Color) -> Option<Report> {
+pub fn count<R: Rules>(board: &Board, to_move: Color, independent: bool) -> Option<Report> {
     let cells: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
-    if cells.len() > MAX_CELLS || !R::independent(board) {
+    if cells.len() > MAX_CELLS || !independent {
         return None;
     }
     // A move flipping `n` discs gains its player the new disc and the `n` flipped ones,

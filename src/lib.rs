@@ -13,6 +13,7 @@
 //! | [`error`] | input errors and the judges' error type |
 //! | [`count`] | the outcome counter (every move sequence to the end) |
 //! | [`independent`] | the counter's shortcut when no move affects another |
+//! | `split` (feature `wide`) | counts of boards too wide for the bit sets, from the positions a ply or two below |
 //! | [`table`] | the transposition table |
 //! | [`parallel`] | counting on several threads, with a table they share |
 //! | [`nat`] | natural numbers of any size, for counts beyond `u128` |
@@ -55,6 +56,8 @@ pub mod position;
 pub mod rules;
 pub mod scan;
 pub mod search;
+#[cfg(feature = "wide")]
+pub mod split;
 pub mod table;
 pub mod uva220;
 #[cfg(feature = "wide")]

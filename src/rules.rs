@@ -35,6 +35,29 @@ impl fmt::Display for IllegalMove {
     }
 }
 
+/// What the rules say of a board before it is counted ([`Rules::analysis`]).
+pub struct Analysis {
+    /// [`Rules::relevant`]: per cell, whether it matters to the rest of the game.
+    pub relevant: Vec<bool>,
+    /// [`Rules::independent`]: whether the empty cells are independent.
+    pub independent: bool,
+    /// With the `wide` feature, [`Rules::changeable`]: per cell, whether its disc may
+    /// change (without it, as the default analysis makes it, none).
+    pub changeable: Vec<bool>,
+}
+
+/// [`Rules::changeable`] for the default [`Rules::analysis`].
+#[cfg(feature = "wide")]
+fn changeable<R: Rules + ?Sized>(board: &Board) -> Vec<bool> {
+    R::changeable(board)
+}
+
+/// Without the `wide` feature nothing asks which cells may change.
+#[cfg(not(feature = "wide"))]
+fn changeable<R: Rules + ?Sized>(_: &Board) -> Vec<bool> {
+    Vec::new()
+}
+
 /// A rule set, written once for the general board, once for 64-bit boards and (with the
 /// `wide` feature) once for the bit sets of [`super::wide`].
 pub trait Rules {
@@ -113,6 +136,13 @@ pub trait Rules {
     /// (see [`super::independent`]). `false` is always safe: it only forgoes a shortcut;
     /// boards with more than 64 empty cells get it.
     fn independent(board: &Board) -> bool;
+
+    /// [`Rules::relevant`], [`Rules::independent`] and (with the `wide` feature)
+    /// [`Rules::changeable`] of one board at once (by default one after another), for the
+    /// counter, which asks all three of a large board.
+    fn analysis(board: &Board) -> Analysis {
+        Analysis { relevant: Self::relevant(board), independent: Self::independent(board), changeable: changeable::<Self>(board) }
+    }
 
     /// On a full 8×8 board but for the cell `sq`: how many discs the player with discs `p`
     /// flips by playing there (every cell but `sq` and `p`'s is the opponent's).
@@ -264,6 +294,13 @@ impl Rules for Flanking {
     #[inline]
     fn wide_last_four<S: super::wide::Set>(g: &super::wide::Geometry<S>, p: S, o: S, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
         S::last_four(g, p, o, cells, margin)
+    }
+
+    /// The three from one fixed point (`flanking_analysis`): on a 100×100 board, each
+    /// costs about 0.2 ms.
+    fn analysis(board: &Board) -> Analysis {
+        let (relevant, independent, changeable) = flanking_analysis(board);
+        Analysis { relevant, independent, changeable }
     }
 
     /// From the same fixed point as [`Rules::relevant`]: independent when the runs of its

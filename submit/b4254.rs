@@ -663,7 +663,7 @@ use super::board::{Board, Color};
 use super::error::InputError;
 use super::independent;
 use super::nat::Nat;
-use super::rules::Rules;
+use super::rules::{Analysis, Rules};
 use super::table::{Table, TableKey};
 
 pub trait Count: Clone + Default + Send + From<u64> + fmt::Display {
@@ -1510,11 +1510,14 @@ pub struct Options {
 	pub bitboards: bool,
 	pub independent: bool,
 	pub decided: bool,
+	pub split: usize,
 }
+
+pub const SPLIT_PLIES: usize = 2;
 
 impl Default for Options {
 	fn default() -> Options {
-		Options { threads: 0, table: true, bitboards: true, independent: true, decided: true }
+		Options { threads: 0, table: true, bitboards: true, independent: true, decided: true, split: SPLIT_PLIES }
 	}
 }
 
@@ -1531,26 +1534,7 @@ pub struct Report {
 pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Report {
 	let empties = board.empties();
 	assert!(empties <= MAX_EMPTIES, "{} empty cells are more than count() takes", empties);
-	if options.independent {
-		if let Some(report) = independent::count::<R>(board, to_move) {
-			return report;
-		}
-	}
-	let run = || {
-		if options.bitboards {
-			if let Some(walk) = bit_walk_within::<R>(board, to_move, None) {
-				return count_with(walk, empties, to_move, options);
-			}
-			let relevant = R::relevant(board);
-			if let Some(walk) = bit_walk_within::<R>(board, to_move, Some(&relevant)) {
-				return count_with(walk, empties, to_move, options);
-			}
-			if let Some(report) = on_wide::<R>(board, empties, to_move, options) {
-				return report;
-			}
-		}
-		count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options)
-	};
+	let run = || count_fast::<R>(board, to_move, options).unwrap_or_else(|| count_with(BoardWalk::<R>::new(board, to_move), empties, to_move, options));
 	if empties <= DEEP {
 		return run();
 	}
@@ -1562,6 +1546,28 @@ pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Repo
 			.join()
 			.unwrap_or_else(|e| std::panic::resume_unwind(e))
 	})
+}
+
+pub fn count_fast<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Option<Report> {
+	let empties = board.empties();
+	if options.bitboards {
+		if let Some(walk) = bit_walk_within::<R>(board, to_move, None) {
+			return Some(count_with(walk, empties, to_move, options));
+		}
+	}
+	let a = R::analysis(board);
+	if options.independent {
+		if let Some(report) = independent::count::<R>(board, to_move, a.independent) {
+			return Some(report);
+		}
+	}
+	if !options.bitboards {
+		return None;
+	}
+	if let Some(walk) = bit_walk_within::<R>(board, to_move, Some(&a.relevant)) {
+		return Some(count_with(walk, empties, to_move, options));
+	}
+	on_wide::<R>(board, &a, empties, to_move, options)
 }
 
 pub const DEEP: usize = 1000;
@@ -1657,7 +1663,7 @@ fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, opti
 }
 
 #[cfg(not(feature = "wide"))]
-fn on_wide<R: Rules>(_: &Board, _: usize, _: Color, _: &Options) -> Option<Report> {
+fn on_wide<R: Rules>(_: &Board, _: &Analysis, _: usize, _: Color, _: &Options) -> Option<Report> {
 	None
 }
 
@@ -1788,9 +1794,9 @@ fn merged(mut changes: Histogram) -> Histogram {
 	merged
 }
 
-pub fn count<R: Rules>(board: &Board, to_move: Color) -> Option<Report> {
+pub fn count<R: Rules>(board: &Board, to_move: Color, independent: bool) -> Option<Report> {
 	let cells: Vec<usize> = (0..board.len()).filter(|&i| board.cell(i).is_none()).collect();
-	if cells.len() > MAX_CELLS || !R::independent(board) {
+	if cells.len() > MAX_CELLS || !independent {
 		return None;
 	}
 	let gain = |color: Color, sign: i32| -> Vec<i32> {
@@ -1982,6 +1988,17 @@ impl fmt::Display for IllegalMove {
 	}
 }
 
+pub struct Analysis {
+	pub relevant: Vec<bool>,
+	pub independent: bool,
+	pub changeable: Vec<bool>,
+}
+
+#[cfg(not(feature = "wide"))]
+fn changeable<R: Rules + ?Sized>(_: &Board) -> Vec<bool> {
+	Vec::new()
+}
+
 pub trait Rules {
 	const PASSES: bool;
 
@@ -2005,6 +2022,10 @@ pub trait Rules {
 	fn relevant(board: &Board) -> Vec<bool>;
 
 	fn independent(board: &Board) -> bool;
+
+	fn analysis(board: &Board) -> Analysis {
+		Analysis { relevant: Self::relevant(board), independent: Self::independent(board), changeable: changeable::<Self>(board) }
+	}
 
 	fn bit_last_flips(p: u64, sq: u32) -> u32;
 
@@ -2092,6 +2113,11 @@ impl Rules for Flanking {
 
 	fn relevant(board: &Board) -> Vec<bool> {
 		flanking_analysis(board).0
+	}
+
+	fn analysis(board: &Board) -> Analysis {
+		let (relevant, independent, changeable) = flanking_analysis(board);
+		Analysis { relevant, independent, changeable }
 	}
 
 	fn independent(board: &Board) -> bool {

@@ -734,6 +734,17 @@ impl fmt::Display for IllegalMove {
 	}
 }
 
+pub struct Analysis {
+	pub relevant: Vec<bool>,
+	pub independent: bool,
+	pub changeable: Vec<bool>,
+}
+
+#[cfg(not(feature = "wide"))]
+fn changeable<R: Rules + ?Sized>(_: &Board) -> Vec<bool> {
+	Vec::new()
+}
+
 pub trait Rules {
 	const PASSES: bool;
 
@@ -757,6 +768,10 @@ pub trait Rules {
 	fn relevant(board: &Board) -> Vec<bool>;
 
 	fn independent(board: &Board) -> bool;
+
+	fn analysis(board: &Board) -> Analysis {
+		Analysis { relevant: Self::relevant(board), independent: Self::independent(board), changeable: changeable::<Self>(board) }
+	}
 
 	fn bit_last_flips(p: u64, sq: u32) -> u32;
 
@@ -844,6 +859,11 @@ impl Rules for Flanking {
 
 	fn relevant(board: &Board) -> Vec<bool> {
 		flanking_analysis(board).0
+	}
+
+	fn analysis(board: &Board) -> Analysis {
+		let (relevant, independent, changeable) = flanking_analysis(board);
+		Analysis { relevant, independent, changeable }
 	}
 
 	fn independent(board: &Board) -> bool {

@@ -1,5 +1,5 @@
 use super::super::board::{Alphabet, Board, Color};
-use super::super::rules::{Adjacent, Flanking};
+use super::super::rules::{Adjacent, Flanking, Rules};
 use super::{count, MAX_CELLS};
 
 fn line(cells: &str) -> Board {
@@ -9,7 +9,7 @@ fn line(cells: &str) -> Board {
 }
 
 fn triple(board: &Board, flanking: bool, to_move: Color) -> Option<[String; 3]> {
-    let r = if flanking { count::<Flanking>(board, to_move) } else { count::<Adjacent>(board, to_move) };
+    let r = if flanking { count::<Flanking>(board, to_move, Flanking::independent(board)) } else { count::<Adjacent>(board, to_move, Adjacent::independent(board)) };
     r.map(|r| [r.black.to_string(), r.white.to_string(), r.draws.to_string()])
 }
 
