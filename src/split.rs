@@ -25,6 +25,11 @@ use super::rules::{Analysis, Rules};
 /// random discs took 1.17–1.28× longer split).
 pub const SPLIT_UP_TO: usize = 10;
 
+/// Boards of more cells are not split: a position below costs time in proportion to the
+/// board (its analysis, copy and key): a row of 10 empty cells on 200×200 and 300×300
+/// boards of random discs took 1.8× and 3.4× longer split (1000×1000: 30×).
+pub const SPLIT_BOARD_UP_TO: usize = 100 * 100;
+
 /// Boards with more cells that may change are not split: two plies down, their positions
 /// too often still pass the 252 cells of the bit sets, and are counted on the general
 /// board each with a table of its own. On boards of random discs with 10 empty cells in a
@@ -55,11 +60,13 @@ struct Work {
 
 /// The counts of `board` with `to_move` to move, from the positions a few plies below it
 /// that bit sets take (see the module header); `None` if the board is not split: more
-/// than [`SPLIT_UP_TO`] empty cells or [`SPLIT_CELLS_UP_TO`] that may change (as its
-/// `analysis` by the rules says), or `options.split` 0. The caller has found that no bit
+/// than [`SPLIT_UP_TO`] empty cells, [`SPLIT_BOARD_UP_TO`] cells in all or
+/// [`SPLIT_CELLS_UP_TO`] that may change (as its `analysis` by the rules says), or
+/// `options.split` 0. The caller has found that no bit
 /// sets take the board itself.
 pub fn count_split<R: Rules>(board: &Board, analysis: &Analysis, to_move: Color, options: &Options) -> Option<Report> {
-    if options.split == 0 || board.empties() > SPLIT_UP_TO || analysis.changeable.iter().filter(|&&c| c).count() > SPLIT_CELLS_UP_TO {
+    let wide = analysis.changeable.iter().filter(|&&c| c).count() > SPLIT_CELLS_UP_TO;
+    if options.split == 0 || board.empties() > SPLIT_UP_TO || board.len() > SPLIT_BOARD_UP_TO || wide {
         return None;
     }
     let found = positions::<R>(board, to_move, options);

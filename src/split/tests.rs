@@ -6,7 +6,7 @@ use super::super::arena::Rng;
 use super::super::board::{Alphabet, Board, Color};
 use super::super::count::{count, count_fast, Options};
 use super::super::rules::{Adjacent, Flanking, Rules};
-use super::{children, count_split, finished, positions, Report, SPLIT_CELLS_UP_TO, SPLIT_UP_TO};
+use super::{children, count_split, finished, positions, Report, SPLIT_BOARD_UP_TO, SPLIT_CELLS_UP_TO, SPLIT_UP_TO};
 
 /// A one-row board from `.`, `B` and `W`.
 fn row(cells: &str) -> Board {
@@ -120,8 +120,8 @@ fn merged_paths_multiply_their_counts() {
     assert_eq!(parents, [1, 1, 2]);
 }
 
-/// Not split: with `split` 0, more than [`SPLIT_UP_TO`] empty cells, or more than
-/// [`SPLIT_CELLS_UP_TO`] that may change.
+/// Not split: with `split` 0, more than [`SPLIT_UP_TO`] empty cells, more than
+/// [`SPLIT_CELLS_UP_TO`] that may change, or more than [`SPLIT_BOARD_UP_TO`] in all.
 #[test]
 fn what_is_not_split() {
     let split = |b: &Board, o: &Options| count_split::<Flanking>(b, &Flanking::analysis(b), Color::White, o);
@@ -132,6 +132,15 @@ fn what_is_not_split() {
     assert!(split(&board, &Options::default()).is_some());
     assert!(split(&board, &Options { split: 0, ..Options::default() }).is_none());
     let board = framed_row(SPLIT_CELLS_UP_TO + 3, &[5, 160, SPLIT_CELLS_UP_TO - 3]);
+    assert!(split(&board, &Options::default()).is_none());
+    // The same 320 cells that may change, in a board of more cells than are split.
+    let mut board = Board::new(3 + SPLIT_BOARD_UP_TO / (SPLIT_CELLS_UP_TO + 2), SPLIT_CELLS_UP_TO + 2);
+    let row = framed_row(SPLIT_CELLS_UP_TO + 2, &[5, 160, SPLIT_CELLS_UP_TO - 4]);
+    for i in 0..board.len() {
+        board.set(i, if i < row.len() { row.cell(i) } else { Some(Color::Black) });
+    }
+    assert!(board.len() > SPLIT_BOARD_UP_TO);
+    assert_eq!(Flanking::changeable(&board).iter().filter(|&&c| c).count(), SPLIT_CELLS_UP_TO);
     assert!(split(&board, &Options::default()).is_none());
 }
 
