@@ -62,8 +62,7 @@ struct Work {
 /// that bit sets take (see the module header); `None` if the board is not split: more
 /// than [`SPLIT_UP_TO`] empty cells, [`SPLIT_BOARD_UP_TO`] cells in all or
 /// [`SPLIT_CELLS_UP_TO`] that may change (as its `analysis` by the rules says), or
-/// `options.split` 0. The caller has found that no bit
-/// sets take the board itself.
+/// `options.split` 0. The caller has found that no bit sets take the board itself.
 pub fn count_split<R: Rules>(board: &Board, analysis: &Analysis, to_move: Color, options: &Options) -> Option<Report> {
     let wide = analysis.changeable.iter().filter(|&&c| c).count() > SPLIT_CELLS_UP_TO;
     if options.split == 0 || board.empties() > SPLIT_UP_TO || board.len() > SPLIT_BOARD_UP_TO || wide {
@@ -102,6 +101,7 @@ fn positions<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Vec<
     let (work, wake) = (Mutex::new(work), Condvar::new());
     let worker = || {
         while let Some((i, board, to_move, ply)) = take(&work, &wake) {
+            let _done = Taken { work: &work, wake: &wake };
             let counted = match ply {
                 // The caller has found that no bit sets take the root.
                 0 => None,
@@ -124,8 +124,6 @@ fn positions<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Vec<
                 }
             };
             w.found[i].report = Some(report);
-            w.busy -= 1;
-            wake.notify_all();
         }
     };
     on_threads(threads, &worker);
@@ -146,6 +144,21 @@ fn take(work: &Mutex<Work>, wake: &Condvar) -> Option<(usize, Board, Color, usiz
             return None;
         }
         w = wake.wait(w).unwrap_or_else(|e| e.into_inner());
+    }
+}
+
+/// A position taken by a thread, marked done when dropped (after the lock of its results
+/// is let go), also if its count panics: the other threads then do not wait for it for
+/// ever, and the panic goes on to the caller when they end.
+struct Taken<'a> {
+    work: &'a Mutex<Work>,
+    wake: &'a Condvar,
+}
+
+impl<'a> Drop for Taken<'a> {
+    fn drop(&mut self) {
+        lock(self.work).busy -= 1;
+        self.wake.notify_all();
     }
 }
 
