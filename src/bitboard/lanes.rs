@@ -376,12 +376,18 @@ fn groups(m: u32, size: u32) -> u32 {
 /// Each of the 12 low bits of `m` twice: bit `j` becomes bits `2j` and `2j + 1`.
 #[inline(always)]
 fn doubled(m: u32) -> u32 {
-    let mut x = m & 0xfff;
-    x = (x | x << 8) & 0x00ff_00ff;
-    x = (x | x << 4) & 0x0f0f_0f0f;
-    x = (x | x << 2) & 0x3333_3333;
-    x = (x | x << 1) & 0x5555_5555;
-    x * 3
+    #[cfg(all(feature = "pext", target_feature = "bmi2"))]
+    // SAFETY: `pdep` only computes, and the build targets BMI2 (the `target_feature`).
+    return unsafe { _pdep_u32(m, 0x55_5555) * 3 };
+    #[cfg(not(all(feature = "pext", target_feature = "bmi2")))]
+    {
+        let mut x = m & 0xfff;
+        x = (x | x << 8) & 0x00ff_00ff;
+        x = (x | x << 4) & 0x0f0f_0f0f;
+        x = (x | x << 2) & 0x3333_3333;
+        x = (x | x << 1) & 0x5555_5555;
+        x * 3
+    }
 }
 
 /// Adds to `counts` the wins, losses and draws of the margins `m` in `lanes`.
