@@ -23,7 +23,8 @@ run: build
 # All tests: unit, golden and integration tests in optimised code (the heavy ones need
 # it; the training example is built too, so that it keeps compiling), then the library's
 # and the counter's tests again without the cargo features (the portable code the judge
-# bundles run, which replaces the AVX-512 lanes elsewhere), then the doc examples in a
+# bundles run, which replaces the AVX-512 lanes elsewhere), the lanes' tests with AVX-512
+# but without `pext` (the lanes' portable bit spreading), then the doc examples in a
 # debug build (each one links on its own; LTO would make that slow, and they are light).
 # The build without the features leaves its binaries in target/release/, so the last
 # line puts the default ones back (already built by the first line: it only copies them;
@@ -32,6 +33,7 @@ run: build
 test:
 	$(CARGO) test --release --lib --bins --tests --examples
 	$(CARGO) test --release --no-default-features --lib --test count
+	$(CARGO) test --release --no-default-features --features avx512,wide --lib -- lanes last_cells
 	$(CARGO) test --doc
 	$(CARGO) build --release
 
