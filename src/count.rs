@@ -1096,7 +1096,9 @@ pub struct Options {
     /// built (else the general one, for tests).
     pub bitboards: bool,
     /// Whether boards whose empty cells are independent are counted by
-    /// [`super::independent`] (else walked like the others, for tests).
+    /// [`super::independent`] (else walked like the others, for tests). With
+    /// `bitboards`, boards within 8×8 take the 64-bit walk first, without the rules'
+    /// analysis that the shortcut needs.
     pub independent: bool,
     /// Whether positions whose winner is already known count only their sequences
     /// ([`Walk::decided`]; else they are walked like the others, for tests).
