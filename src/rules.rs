@@ -121,12 +121,12 @@ pub trait Rules {
     #[cfg(feature = "wide")]
     const WIDE_LAST_FOUR: bool = false;
 
-    /// On the sets of [`super::wide`] whose only empty cells are the bits `cells`: as
-    /// [`Rules::bit_last_cells`] with outcomes, `None` if the player with discs `p` has no
-    /// move. Only called where [`Rules::WIDE_LAST_FOUR`].
+    /// On the sets of [`super::wide`] (geometry `g`) whose only empty cells are those of
+    /// `four`: as [`Rules::bit_last_cells`] with outcomes, `None` if the player with discs
+    /// `p` has no move. Only called where [`Rules::WIDE_LAST_FOUR`].
     #[cfg(feature = "wide")]
     #[inline]
-    fn wide_last_four<S: super::wide::Set>(_g: &super::wide::Geometry<S>, _p: S, _o: S, _cells: [u32; 4], _margin: i32) -> Option<[u64; 3]> {
+    fn wide_last_four<S: super::wide::Set>(_g: &super::wide::Geometry<S>, _four: &super::wide::Four<S>, _p: S, _o: S, _margin: i32) -> Option<[u64; 3]> {
         None
     }
 
@@ -289,11 +289,11 @@ impl Rules for Flanking {
     const WIDE_LAST_FOUR: bool = true;
 
     /// [`bitboard::lanes::count_four`] on the sets of [`super::wide`] (see
-    /// [`super::wide::Set::last_four`]), where the build targets AVX-512.
+    /// [`super::wide::count_four`]), where the build targets AVX-512.
     #[cfg(all(feature = "wide", feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
-    fn wide_last_four<S: super::wide::Set>(g: &super::wide::Geometry<S>, p: S, o: S, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
-        S::last_four(g, p, o, cells, margin)
+    fn wide_last_four<S: super::wide::Set>(g: &super::wide::Geometry<S>, four: &super::wide::Four<S>, p: S, o: S, margin: i32) -> Option<[u64; 3]> {
+        super::wide::count_four(g, four, p, o, margin)
     }
 
     /// The three from one fixed point (`flanking_analysis`): on a 100×100 board, each

@@ -24,7 +24,8 @@
 //! packed into 64 bits where the four cells and their rays fit (`pext` keeps the bits'
 //! order, so each ray still grows or shrinks), else into 128 bits, counted with a vector
 //! of low words and one of high words; on 256-bit sets whose four cells and rays pass 128
-//! bits, level by level.
+//! bits, level by level. The packed rays of each set of four of the start's empty cells
+//! are made once ([`Four`]).
 //!
 //! The table key of a position is two words (five on 256-bit sets, whose threads then
 //! share a table behind locks): the discs of the player to move together with the empty
@@ -34,6 +35,7 @@
 
 use std::fmt;
 use std::marker::PhantomData;
+use std::sync::Arc;
 use std::ops::{BitAnd, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 use super::board::{Board, Color};
@@ -87,21 +89,21 @@ pub trait Set:
     /// The key as two words, where it is that small (threads then share a lock-free
     /// table).
     fn words(key: &Self::Key) -> Option<(u64, u64)>;
-    /// Whether [`Set::last_four`] takes the four cells `cells` (where the lanes count
-    /// them at all): by default always.
-    #[inline(always)]
-    fn lanes_take(_g: &Geometry<Self>, _cells: [u32; 4]) -> bool {
-        true
-    }
     /// [`flanking_flips`]: by default [`ray_flips`].
     #[inline(always)]
     fn flanking_flips(g: &Geometry<Self>, p: Self, o: Self, sq: u32) -> Self {
         ray_flips(g, p, o, sq)
     }
-    /// Where the build has the lanes of `super::bitboard::lanes`, their four-cell count
-    /// on these sets (see [`Rules::wide_last_four`]); else never called.
+    /// The bits of the set under `used`, packed towards bit 0 in their order (see
+    /// [`Four`]); with `None`, the set as it is (on 256-bit sets, its low half: never
+    /// used, as [`Four`] packs those always).
+    fn packed(self, used: Option<Self>) -> u128;
+    /// [`count_four`] where the four cells `cells` are counted on the geometry's own rays
+    /// (`Four` does not pack them): on 64-bit sets in lanes of one word, on 128-bit ones
+    /// in lanes of two; never called on 256-bit sets, which are always packed.
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
-    fn last_four(_g: &Geometry<Self>, _p: Self, _o: Self, _cells: [u32; 4], _margin: i32) -> Option<[u64; 3]> {
+    fn count_unpacked(_g: &Geometry<Self>, _cells: [u32; 4], _p: Self, _o: Self, _margin: i32) -> Option<[u64; 3]> {
         None
     }
 }
@@ -158,9 +160,17 @@ impl Set for u64 {
         vector_flips_64(g, p, o, sq)
     }
 
+    #[inline(always)]
+    fn packed(self, used: Option<u64>) -> u128 {
+        match used {
+            Some(m) => u128::from(extract(self, m)),
+            None => u128::from(self),
+        }
+    }
+
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
-    fn last_four(g: &Geometry<u64>, p: u64, o: u64, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
+    fn count_unpacked(g: &Geometry<u64>, cells: [u32; 4], p: u64, o: u64, margin: i32) -> Option<[u64; 3]> {
         use super::bitboard::lanes;
         let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
         // SAFETY: the build targets a processor with the three features (`target_feature`).
@@ -221,30 +231,20 @@ impl Set for u128 {
         vector_flips(g, p, o, sq)
     }
 
-    /// Where the four cells and their rays hold at most 64 bits (every set of four empty
-    /// cells on most 9×9 boards, two in five on 10×10 ones), the sets are packed into
-    /// those bits, in order, and counted in the lanes of 64-bit boards (one word a set:
-    /// about twice as fast); else in lanes of two words.
+    #[inline(always)]
+    fn packed(self, used: Option<u128>) -> u128 {
+        match used {
+            Some(m) => pack(self, m),
+            None => self,
+        }
+    }
+
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
-    fn last_four(g: &Geometry<u128>, p: u128, o: u128, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
+    fn count_unpacked(g: &Geometry<u128>, cells: [u32; 4], p: u128, o: u128, margin: i32) -> Option<[u64; 3]> {
         use super::bitboard::lanes;
         let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
-        let used = g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3]);
-        if used.count_ones() <= 64 {
-            let pack = |x: u128| pack(x, used) as u64;
-            let mut packed = [[0u64; 8]; 4];
-            for k in 0..4 {
-                for d in 0..8 {
-                    packed[k][d] = pack(rays[k][d]);
-                }
-            }
-            let at = cells.map(|c| (used & ((1u128 << c) - 1)).count_ones());
-            let rays = [&packed[0], &packed[1], &packed[2], &packed[3]];
-            // SAFETY: the build targets a processor with the three features (`target_feature`).
-            return unsafe { lanes::count_four::<lanes::Narrow, true>(pack(p), pack(o), at, rays, margin) };
-        }
-        // SAFETY: as above.
+        // SAFETY: the build targets a processor with the three features (`target_feature`).
         unsafe { lanes::count_four::<lanes::Wide, true>(p, o, cells, rays, margin) }
     }
 }
@@ -406,35 +406,12 @@ impl Set for U256 {
         vector_flips_256(g, p, o, sq)
     }
 
-    /// The lanes count the four cells where they and their rays fit in 128 bits, packed.
-    #[inline]
-    fn lanes_take(g: &Geometry<U256>, cells: [u32; 4]) -> bool {
-        (g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3])).count() <= 128
-    }
-
-    /// Packed into 64 bits where the four cells and their rays fit, else into 128.
-    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
-    #[inline]
-    fn last_four(g: &Geometry<U256>, p: U256, o: U256, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
-        use super::bitboard::lanes;
-        let used = g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3]);
-        let at = cells.map(|c| (used & U256::bit(c).less_one()).count());
-        let packed = |x: U256| pack(x.high, used.high).checked_shl(used.low.count_ones()).unwrap_or(0) | pack(x.low, used.low);
-        let mut rays = [[0u128; 8]; 4];
-        for k in 0..4 {
-            for d in 0..8 {
-                rays[k][d] = packed(g.ray(cells[k], d));
-            }
+    #[inline(always)]
+    fn packed(self, used: Option<U256>) -> u128 {
+        match used {
+            Some(m) => pack(self.high, m.high).checked_shl(m.low.count_ones()).unwrap_or(0) | pack(self.low, m.low),
+            None => self.low,
         }
-        if used.count() <= 64 {
-            let narrow = rays.map(|r| r.map(|x| x as u64));
-            let rays = [&narrow[0], &narrow[1], &narrow[2], &narrow[3]];
-            // SAFETY: the build targets a processor with the three features (`target_feature`).
-            return unsafe { lanes::count_four::<lanes::Narrow, true>(packed(p) as u64, packed(o) as u64, at, rays, margin) };
-        }
-        let rays = [&rays[0], &rays[1], &rays[2], &rays[3]];
-        // SAFETY: as above.
-        unsafe { lanes::count_four::<lanes::Wide, true>(packed(p), packed(o), at, rays, margin) }
     }
 }
 
@@ -655,8 +632,7 @@ pub fn vector_flips_64(g: &Geometry<u64>, p: u64, o: u64, sq: u32) -> u64 {
 
 /// The bits of `x` under `mask`, packed towards bit 0 in their order (`pext`, where the
 /// build targets BMI2 with the `pext` feature; else one mask bit after another): for the
-/// lanes' 64-bit packing of 128-bit sets.
-#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+/// lanes' packing of wider sets ([`Four`]).
 #[inline]
 fn extract(x: u64, mask: u64) -> u64 {
     #[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
@@ -673,7 +649,6 @@ fn extract(x: u64, mask: u64) -> u64 {
 }
 
 /// The bits of `x` under `mask`, packed towards bit 0 in their order.
-#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 #[inline]
 fn pack(x: u128, mask: u128) -> u128 {
     let low = extract(x as u64, mask as u64) as u128;
@@ -741,6 +716,146 @@ pub fn adjacent_flips<S: Set>(g: &Geometry<S>, o: S, sq: u32) -> S {
     g.neighbours[sq as usize] & o
 }
 
+/// Four empty cells of a [`Geometry`] made ready for the vector lanes of
+/// `super::bitboard::lanes` (the `avx512` feature; see [`count_four`]): their rays in
+/// 64-bit words where the four cells and their rays hold at most 64 bits, else in 128-bit
+/// words, packed into those bits in order on wider sets (`pext` keeps each ray growing or
+/// shrinking), and the cells' bit numbers there.
+///
+/// The packing reads every ray of the four cells (on 256-bit sets, four `pext` a ray), so
+/// [`WideWalk`] makes these once per set of four of the start's empty cells
+/// ([`FOURS_UP_TO`]) instead of at every count.
+///
+/// ```
+/// use othello::board::{Board, Color};
+/// use othello::wide::{Four, Geometry};
+/// let mut b = Board::new(10, 10);
+/// for i in 0..100 {
+///     b.set(i, Some(if i % 3 == 0 { Color::Black } else { Color::White }));
+/// }
+/// let kept: Vec<usize> = (0..100).collect();
+/// let g = Geometry::<u128>::new(&b, &kept).unwrap();
+/// // The 2×2 corner a1 b1 a2 b2 (bits 2, 3, 12, 13) and its rays: rows 1 and 2, columns
+/// // a and b, three diagonals; 58 of the 104 bits, packed into one word.
+/// assert_eq!(Four::new(&g, [2, 3, 12, 13]).unwrap().packed_bits(), Some(58));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Four<S> {
+    /// The bits kept by the packing, if packed.
+    used: Option<S>,
+    /// The four cells' bit numbers in the (packed) words.
+    at: [u32; 4],
+    /// Per cell and direction, its ray in those words.
+    rays: Rays,
+}
+
+/// The rays of a [`Four`]: packed into 64-bit words or 128-bit ones, or not packed (the
+/// geometry's own, on 64-bit sets and on 128-bit ones past 64 bits).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Rays {
+    Narrow([[u64; 8]; 4]),
+    Wide([[u128; 8]; 4]),
+    Unpacked,
+}
+
+impl<S: Set> Four<S> {
+    /// The cells `cells` (bit numbers) of `g` made ready for the lanes; `None` where they
+    /// and their rays pass 128 bits (on 256-bit sets; the walk then counts them level by
+    /// level).
+    pub fn new(g: &Geometry<S>, cells: [u32; 4]) -> Option<Four<S>> {
+        let used = g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3]);
+        let n = used.count();
+        let packing = match S::BITS {
+            64 => None,
+            128 if n > 64 => None,
+            _ if n <= 128 => Some(used),
+            _ => return None,
+        };
+        let at = match packing {
+            Some(m) => cells.map(|c| (m & S::bit(c).less_one()).count()),
+            None => cells,
+        };
+        let ray = |k: usize, d: usize| g.ray(cells[k], d).packed(packing);
+        let rays = if packing.is_none() {
+            Rays::Unpacked
+        } else if n <= 64 {
+            let mut r = [[0u64; 8]; 4];
+            for k in 0..4 {
+                for d in 0..8 {
+                    r[k][d] = ray(k, d) as u64;
+                }
+            }
+            Rays::Narrow(r)
+        } else {
+            let mut r = [[0u128; 8]; 4];
+            for k in 0..4 {
+                for d in 0..8 {
+                    r[k][d] = ray(k, d);
+                }
+            }
+            Rays::Wide(r)
+        };
+        Some(Four { used: packing, at, rays })
+    }
+
+    /// How many bits the cells and their rays were packed into (`None`: not packed).
+    pub fn packed_bits(&self) -> Option<u32> {
+        self.used.map(|m| m.count())
+    }
+}
+
+/// The most empty cells of a start for which [`WideWalk`] makes a [`Four`] for each set of
+/// four of them beforehand: C(12, 4) = 495 sets, about 280 KB, made in about 20 µs.
+/// Before, the packing took 16% of a count on 256-bit sets: the slowest 13×13 board of
+/// random discs with 10 empty cells 25.7 → 21.6 ms, 10×10 to 12×12 ones on 128-bit sets
+/// 1.04–1.06× (one thread).
+pub const FOURS_UP_TO: usize = 12;
+
+/// The index of the set of four cells `open` (bits) among the sets of four in increasing
+/// order of their bits as numbers: `C(a, 1) + C(b, 2) + C(c, 3) + C(d, 4)` for its bits
+/// `a < b < c < d` (the combinatorial number system).
+#[inline]
+fn rank_of_four(open: u64) -> usize {
+    let mut rest = open;
+    let mut rank = 0;
+    let mut choose = [0usize; 4];
+    for (i, c) in choose.iter_mut().enumerate() {
+        let b = rest.trailing_zeros() as usize;
+        rest &= rest.wrapping_sub(1);
+        // C(b, i + 1), the product made in steps that each divide exactly.
+        let mut x = 1;
+        for j in 0..=i {
+            x = x * (b - j) / (j + 1);
+        }
+        *c = x;
+    }
+    for c in choose.iter() {
+        rank += c;
+    }
+    rank
+}
+
+/// [`super::bitboard::lanes::count_four`] on `four`, cells of `g`, where the build targets
+/// AVX-512F, CD and VPOPCNTDQ: `[wins, losses, draws]` for the player with discs `p` to
+/// move against `o` with margin `margin`, `None` if that player has no move.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+#[inline]
+pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i32) -> Option<[u64; 3]> {
+    use super::bitboard::lanes;
+    let r = match four.rays {
+        Rays::Unpacked => return S::count_unpacked(g, four.at, p, o, margin),
+        ref r => r,
+    };
+    let (p, o) = (p.packed(four.used), o.packed(four.used));
+    match *r {
+        // SAFETY: the build targets a processor with the three features (`target_feature`).
+        Rays::Narrow(ref r) => unsafe { lanes::count_four::<lanes::Narrow, true>(p as u64, o as u64, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
+        // SAFETY: as above.
+        Rays::Wide(ref r) => unsafe { lanes::count_four::<lanes::Wide, true>(p, o, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
+        Rays::Unpacked => None,
+    }
+}
+
 /// The counter's walk on the cells of a board that may change, up to [`MAX_KEPT`], under
 /// rules `R`: discs of the player to move and of the opponent (each with the anchors of
 /// its colour), the empty cells, and which of the start's empty cells are still empty.
@@ -761,12 +876,16 @@ pub struct WideWalk<R, S = u128> {
     open_at: u32,
     /// The margin of the discs off the kept cells, for the player to move.
     bias: i32,
+    /// Where the rules count the last four cells in lanes and the start has at most
+    /// [`FOURS_UP_TO`] empty cells: per set of four of them (by `rank_of_four` of their
+    /// open bits), their [`Four`], if the lanes take them. Else empty.
+    fours: Arc<Vec<Option<Four<S>>>>,
     rules: PhantomData<fn() -> R>,
 }
 
 impl<R, S: Set> Clone for WideWalk<R, S> {
     fn clone(&self) -> WideWalk<R, S> {
-        WideWalk { g: self.g.clone(), rules: PhantomData, ..*self }
+        WideWalk { g: self.g.clone(), fours: self.fours.clone(), rules: PhantomData, ..*self }
     }
 }
 
@@ -827,8 +946,19 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
             return None;
         }
         let (p, o) = (mine | g.anchors(to_move), theirs | g.anchors(to_move.opponent()));
+        let mut fours = Vec::new();
+        if R::WIDE_LAST_FOUR && S::BITS > 64 && open <= FOURS_UP_TO {
+            // In increasing order of the sets' bits, as `rank_of_four` numbers them.
+            for set in (0..1u64 << open).filter(|m| m.count_ones() == 4) {
+                let mut cells = [0u32; 4];
+                for (k, j) in Bits(set).enumerate() {
+                    cells[k] = u32::from(squares[j as usize]);
+                }
+                fours.push(Four::new(&g, cells));
+            }
+        }
         let open = if open == 64 { !0 } else { (1u64 << open) - 1 };
-        Some(WideWalk { g, p, o, empty, open, squares, key_from, open_at, bias, rules: PhantomData })
+        Some(WideWalk { g, p, o, empty, open, squares, key_from, open_at, bias, fours: Arc::new(fours), rules: PhantomData })
     }
 
     /// The key of the position with discs `p` to move, empty cells `empty` and open cells
@@ -884,25 +1014,32 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
                 self.last_three(p, o, three, flips, bias)
             }
             _ => {
-                let sqs = cells.map(|j| self.square(j));
-                if R::WIDE_LAST_FOUR && S::lanes_take(&self.g, sqs) {
-                    self.in_lanes(p, o, sqs, bias)
-                } else {
-                    self.last_four(p, o, cells, bias)
+                if R::WIDE_LAST_FOUR {
+                    let made;
+                    let four = if self.fours.is_empty() {
+                        made = Four::new(&self.g, cells.map(|j| self.square(j)));
+                        made.as_ref()
+                    } else {
+                        self.fours[rank_of_four(open)].as_ref()
+                    };
+                    if let Some(four) = four {
+                        return self.in_lanes(four, p, o, bias);
+                    }
                 }
+                self.last_four(p, o, cells, bias)
             }
         }
     }
 
-    /// [`WideWalk::last_cells`] with four open cells, the bits `sqs`, where the rules count
+    /// [`WideWalk::last_cells`] with the four open cells of `four`, where the rules count
     /// them in vector lanes ([`Rules::wide_last_four`]), the opponent moving first if the
     /// player to move cannot.
-    fn in_lanes(&self, p: S, o: S, sqs: [u32; 4], bias: i32) -> [u64; 3] {
+    fn in_lanes(&self, four: &Four<S>, p: S, o: S, bias: i32) -> [u64; 3] {
         let margin = p.count() as i32 - o.count() as i32 + bias;
-        if let Some(t) = R::wide_last_four(&self.g, p, o, sqs, margin) {
+        if let Some(t) = R::wide_last_four(&self.g, four, p, o, margin) {
             return t;
         }
-        match R::wide_last_four(&self.g, o, p, sqs, -margin) {
+        match R::wide_last_four(&self.g, four, o, p, -margin) {
             Some(t) => [t[1], t[0], t[2]],
             None => tally(margin),
         }

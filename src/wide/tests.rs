@@ -8,7 +8,7 @@ use super::super::arena::Rng;
 use super::super::board::{Board, Color};
 use super::super::count::{BoardWalk, Counter, Outcomes};
 use super::super::rules::{Adjacent, Flanking, Rules};
-use super::{Geometry, Set, WideWalk, MAX_KEPT, U256};
+use super::{rank_of_four, Four, Geometry, Set, WideWalk, FOURS_UP_TO, MAX_KEPT, U256};
 
 /// A random shape of at most [`MAX_KEPT`] cells, some of them a single row or column.
 fn random_shape(rng: &mut Rng) -> (usize, usize) {
@@ -303,9 +303,11 @@ fn lanes_agree_with_the_count_level_by_level() {
         };
         let cells = [0, 1, 2, 3];
         let want = w.last_four(w.p, w.o, cells, w.bias);
-        assert_eq!(w.in_lanes(w.p, w.o, cells.map(|j| w.square(j)), w.bias), want, "{:?} {:?}", board, to_move);
+        let four = Four::new(&w.g, cells.map(|j| w.square(j))).unwrap();
+        assert_eq!(w.in_lanes(&four, w.p, w.o, w.bias), want, "{:?} {:?}", board, to_move);
         if let Some(n) = WideWalk::<Flanking, u64>::new(&board, to_move) {
-            assert_eq!(n.in_lanes(n.p, n.o, cells.map(|j| n.square(j)), n.bias), want, "{:?} {:?} on 64-bit sets", board, to_move);
+            let four = Four::new(&n.g, cells.map(|j| n.square(j))).unwrap();
+            assert_eq!(n.in_lanes(&four, n.p, n.o, n.bias), want, "{:?} {:?} on 64-bit sets", board, to_move);
             narrow += 1;
         }
         widest += lanes_on_256_bits(&board, &Flanking::changeable(&board), to_move) as usize;
@@ -334,9 +336,9 @@ fn lanes_agree_with_the_count_level_by_level() {
     assert!(high > 1_000, "{} of 2,000 counted", high);
 }
 
-/// Where [`Set::lanes_take`] the last four cells of `board` on 256-bit sets of the cells
-/// `kept`, whether it does, after checking the lanes (packed into 128 or 64 bits) against
-/// the count level by level.
+/// Whether the lanes take the last four cells of `board` on 256-bit sets of the cells
+/// `kept` (a [`Four`] is made), after checking the lanes (packed into 128 or 64 bits)
+/// against the count level by level where they do.
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 fn lanes_on_256_bits(board: &Board, kept: &[bool], to_move: Color) -> bool {
     let w = match WideWalk::<Flanking, U256>::on(board, kept, to_move) {
@@ -344,12 +346,56 @@ fn lanes_on_256_bits(board: &Board, kept: &[bool], to_move: Color) -> bool {
         None => return false,
     };
     let cells = [0, 1, 2, 3];
-    let sqs = cells.map(|j| w.square(j));
-    if !U256::lanes_take(&w.g, sqs) {
-        return false;
-    }
-    assert_eq!(w.in_lanes(w.p, w.o, sqs, w.bias), w.last_four(w.p, w.o, cells, w.bias), "{:?} {:?} on 256-bit sets", board, to_move);
+    let four = match Four::new(&w.g, cells.map(|j| w.square(j))) {
+        Some(four) => four,
+        None => return false,
+    };
+    assert_eq!(w.in_lanes(&four, w.p, w.o, w.bias), w.last_four(w.p, w.o, cells, w.bias), "{:?} {:?} on 256-bit sets", board, to_move);
     true
+}
+
+/// `rank_of_four` numbers the sets of four bits of 0 to 63 in increasing order from 0;
+/// the walk makes its [`Four`]s in that order, one per set of four of the start's empty
+/// cells where the lanes count them (AVX-512 builds), and none with more empty cells than
+/// [`FOURS_UP_TO`].
+#[test]
+fn fours_are_made_once_per_set_of_four_in_rank_order() {
+    let mut rank = 0;
+    for m in (0u64..1 << 16).filter(|m| m.count_ones() == 4) {
+        assert_eq!(rank_of_four(m), rank, "{:#b}", m);
+        rank += 1;
+    }
+    assert_eq!(rank, 1820);
+    assert_eq!(rank_of_four(0b1111 << 60), 635_376 - 1, "C(64, 4) - 1");
+    let mut rng = Rng::new(0x5851_f42d_4c95_7f2d);
+    let mut made = 0;
+    for &(n, empties) in [(10, 10), (12, 12), (13, 10), (10, FOURS_UP_TO + 1)].iter() {
+        let mut board = random_board(&mut rng, n, n, 0);
+        while board.empties() < empties {
+            let i = rng.below(board.len());
+            board.set(i, None);
+        }
+        match WideWalk::<Flanking, u128>::new(&board, Color::White) {
+            Some(w) => made += check_fours(&w, empties),
+            None => made += check_fours(&WideWalk::<Flanking, U256>::new(&board, Color::White).unwrap(), empties),
+        }
+    }
+    assert!(!Flanking::WIDE_LAST_FOUR || made == 210 + 495 + 210, "{} made", made);
+}
+
+/// The number of [`Four`]s of `w`, whose start has `empties` empty cells, after checking
+/// each against one made anew.
+fn check_fours<S: Set>(w: &WideWalk<Flanking, S>, empties: usize) -> usize {
+    if !Flanking::WIDE_LAST_FOUR || empties > FOURS_UP_TO {
+        assert!(w.fours.is_empty());
+        return 0;
+    }
+    assert_eq!(w.fours.len(), [1, 5, 15, 35, 70, 126, 210, 330, 495][empties - 4]);
+    for m in (0u64..1 << empties).filter(|m| m.count_ones() == 4) {
+        let cells: Vec<u32> = (0..empties as u32).filter(|j| m >> j & 1 == 1).map(|j| w.square(j)).collect();
+        assert_eq!(w.fours[rank_of_four(m)], Four::new(&w.g, [cells[0], cells[1], cells[2], cells[3]]), "{:#b}", m);
+    }
+    w.fours.len()
 }
 
 /// [`U256`]'s operations against its bits one by one, on random sets (sparse and dense,
