@@ -96,19 +96,26 @@ fn positions<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Vec<
     };
     // Each position below is counted on one thread, and not split again there.
     let below = Options { threads: 1, split: 0, ..*options };
+    let counted = |board: &Board, to_move: Color, ply: usize| match ply {
+        // The caller has found that no bit sets take the root.
+        0 => None,
+        // At the last ply, what no bit sets take goes to the general board.
+        p if p == options.split => Some(count::<R>(board, to_move, &below)),
+        _ => count_fast::<R>(board, to_move, &below),
+    };
+    explore::<R, _>(board, to_move, threads, &counted)
+}
+
+/// [`positions`] with `counted(board, to_move, ply)` as the count of each position found
+/// (`None`: split it), on `threads` threads.
+fn explore<R: Rules, F: Fn(&Board, Color, usize) -> Option<Report> + Sync>(board: &Board, to_move: Color, threads: usize, counted: &F) -> Vec<Found> {
     let mut work = Work { found: Vec::new(), seen: HashMap::new(), queue: VecDeque::new(), busy: 0 };
     insert(&mut work, board.clone(), to_move, 0);
     let (work, wake) = (Mutex::new(work), Condvar::new());
     let worker = || {
         while let Some((i, board, to_move, ply)) = take(&work, &wake) {
             let _done = Taken { work: &work, wake: &wake };
-            let counted = match ply {
-                // The caller has found that no bit sets take the root.
-                0 => None,
-                // At the last ply, what no bit sets take goes to the general board.
-                p if p == options.split => Some(count::<R>(&board, to_move, &below)),
-                _ => count_fast::<R>(&board, to_move, &below),
-            };
+            let counted = counted(&board, to_move, ply);
             let below_it = if counted.is_none() { children::<R>(&board, to_move) } else { Vec::new() };
             let mut w = lock(&work);
             let report = match counted {

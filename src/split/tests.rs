@@ -6,7 +6,7 @@ use super::super::arena::Rng;
 use super::super::board::{Alphabet, Board, Color};
 use super::super::count::{count, count_fast, Options};
 use super::super::rules::{Adjacent, Flanking, Rules};
-use super::{children, count_split, finished, positions, Report, SPLIT_BOARD_UP_TO, SPLIT_CELLS_UP_TO, SPLIT_UP_TO};
+use super::{children, count_split, explore, finished, positions, zero, Report, SPLIT_BOARD_UP_TO, SPLIT_CELLS_UP_TO, SPLIT_UP_TO};
 
 /// A one-row board from `.`, `B` and `W`.
 fn row(cells: &str) -> Board {
@@ -162,3 +162,31 @@ fn an_ended_game_too_wide_is_one_sequence() {
         assert_eq!(triple(&count::<Flanking>(&b, to_move, &general)), ["1", "0", "0"]);
     }
 }
+
+/// A count that panics on one thread ends the split with its panic: the guard marks its
+/// position done, so the other thread, out of positions, does not wait for it for ever
+/// (the count runs on a thread of its own, so that a hang fails the test instead of
+/// stopping it). The positions two plies down are counted as nothing, the first one
+/// taken panics.
+#[test]
+fn a_panicking_count_ends_the_split_with_its_panic() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let board = wide_row(&mut Rng::new(0x0dd_ba11), 10);
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let failed = AtomicBool::new(false);
+        let counted = |_: &Board, _: Color, ply: usize| -> Option<Report> {
+            if ply < 2 {
+                return None;
+            }
+            if !failed.swap(true, Ordering::SeqCst) {
+                panic!("a count that fails (on purpose)");
+            }
+            Some(zero())
+        };
+        let run = std::panic::AssertUnwindSafe(|| explore::<Flanking, _>(&board, Color::White, 2, &counted).len());
+        let _ = send.send(std::panic::catch_unwind(run).is_err());
+    });
+    assert_eq!(receive.recv_timeout(std::time::Duration::from_secs(60)), Ok(true), "the split should end with the count's panic");
+}
+
