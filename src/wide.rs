@@ -23,9 +23,9 @@
 //! moves in vector lanes as on 64-bit boards (`super::bitboard::lanes`): on wider sets
 //! packed into 64 bits where the four cells and their rays fit (`pext` keeps the bits'
 //! order, so each ray still grows or shrinks), else into 128 bits, counted with a vector
-//! of low words and one of high words; on 256-bit sets whose four cells and rays pass 128
-//! bits, level by level. The packed rays of each set of four of the start's empty cells
-//! are made once ([`Four`]).
+//! of low words and one of high words, or on 256-bit sets into 192 bits, counted with
+//! three vectors of words; past 192 bits, level by level. The packed rays of each set of
+//! four of the start's empty cells are made once ([`Four`]).
 //!
 //! The table key of a position is two words (five on 256-bit sets, whose threads then
 //! share a table behind locks): the discs of the player to move together with the empty
@@ -98,6 +98,12 @@ pub trait Set:
     /// [`Four`]); with `None`, the set as it is (on 256-bit sets, its low half: never
     /// used, as [`Four`] packs those always).
     fn packed(self, used: Option<Self>) -> u128;
+    /// [`Set::packed`] as four words, low first: on 256-bit sets, all of it.
+    #[inline(always)]
+    fn packed_words(self, used: Option<Self>) -> [u64; 4] {
+        let x = self.packed(used);
+        [x as u64, (x >> 64) as u64, 0, 0]
+    }
     /// [`count_four`] where the four cells `cells` are counted on the geometry's own rays
     /// (`Four` does not pack them): on 64-bit sets in lanes of one word, on 128-bit ones
     /// in lanes of two; never called on 256-bit sets, which are always packed.
@@ -412,6 +418,15 @@ impl Set for U256 {
             Some(m) => pack(self.high, m.high).checked_shl(m.low.count_ones()).unwrap_or(0) | pack(self.low, m.low),
             None => self.low,
         }
+    }
+
+    #[inline(always)]
+    fn packed_words(self, used: Option<U256>) -> [u64; 4] {
+        let x = match used {
+            Some(m) => U256 { low: pack(self.low, m.low), high: 0 } | U256 { low: pack(self.high, m.high), high: 0 } << m.low.count_ones(),
+            None => self,
+        };
+        [x.low as u64, (x.low >> 64) as u64, x.high as u64, (x.high >> 64) as u64]
     }
 }
 
@@ -737,7 +752,7 @@ pub fn adjacent_flips<S: Set>(g: &Geometry<S>, o: S, sq: u32) -> S {
 /// let g = Geometry::<u128>::new(&b, &kept).unwrap();
 /// // The 2×2 corner a1 b1 a2 b2 (bits 2, 3, 12, 13) and its rays: rows 1 and 2, columns
 /// // a and b, three diagonals; 58 of the 104 bits, packed into one word.
-/// assert_eq!(Four::new(&g, [2, 3, 12, 13]).unwrap().packed_bits(), Some(58));
+/// assert_eq!(Four::new(&g, [2, 3, 12, 13]).packed_bits(), Some(58));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Four<S> {
@@ -749,27 +764,29 @@ pub struct Four<S> {
     rays: Rays,
 }
 
-/// The rays of a [`Four`]: packed into 64-bit words or 128-bit ones, or not packed (the
-/// geometry's own, on 64-bit sets and on 128-bit ones past 64 bits).
+/// The rays of a [`Four`]: packed into 64-bit words, 128-bit ones or three 64-bit words
+/// (on 256-bit sets past 128 bits; per cell, word by word), or not packed (the geometry's
+/// own, on 64-bit sets and on 128-bit ones past 64 bits); none where they pass 192 bits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Rays {
     Narrow([[u64; 8]; 4]),
     Wide([[u128; 8]; 4]),
+    Three(Box<[[[u64; 8]; 3]; 4]>),
     Unpacked,
+    Beyond,
 }
 
 impl<S: Set> Four<S> {
-    /// The cells `cells` (bit numbers) of `g` made ready for the lanes; `None` where they
-    /// and their rays pass 128 bits (on 256-bit sets; the walk then counts them level by
-    /// level).
-    pub fn new(g: &Geometry<S>, cells: [u32; 4]) -> Option<Four<S>> {
+    /// The cells `cells` (bit numbers) of `g` made ready for the lanes (where they and their
+    /// rays pass 192 bits, which no board in the bench has, the lanes do not take them:
+    /// [`Four::in_lanes`]).
+    pub fn new(g: &Geometry<S>, cells: [u32; 4]) -> Four<S> {
         let used = g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3]);
         let n = used.count();
         let packing = match S::BITS {
             64 => None,
             128 if n > 64 => None,
-            _ if n <= 128 => Some(used),
-            _ => return None,
+            _ => Some(used),
         };
         let at = match packing {
             Some(m) => cells.map(|c| (m & S::bit(c).less_one()).count()),
@@ -786,7 +803,7 @@ impl<S: Set> Four<S> {
                 }
             }
             Rays::Narrow(r)
-        } else {
+        } else if n <= 128 {
             let mut r = [[0u128; 8]; 4];
             for k in 0..4 {
                 for d in 0..8 {
@@ -794,13 +811,31 @@ impl<S: Set> Four<S> {
                 }
             }
             Rays::Wide(r)
+        } else if n <= 192 {
+            let mut r = [[[0u64; 8]; 3]; 4];
+            for k in 0..4 {
+                for d in 0..8 {
+                    let words = g.ray(cells[k], d).packed_words(packing);
+                    for w in 0..3 {
+                        r[k][w][d] = words[w];
+                    }
+                }
+            }
+            Rays::Three(Box::new(r))
+        } else {
+            Rays::Beyond
         };
-        Some(Four { used: packing, at, rays })
+        Four { used: packing, at, rays }
     }
 
     /// How many bits the cells and their rays were packed into (`None`: not packed).
     pub fn packed_bits(&self) -> Option<u32> {
         self.used.map(|m| m.count())
+    }
+
+    /// Whether the lanes count these cells (else the walk counts them level by level).
+    pub fn in_lanes(&self) -> bool {
+        self.rays != Rays::Beyond
     }
 }
 
@@ -846,13 +881,16 @@ pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i
         Rays::Unpacked => return S::count_unpacked(g, four.at, p, o, margin),
         ref r => r,
     };
-    let (p, o) = (p.packed(four.used), o.packed(four.used));
+    let (pw, ow) = (p.packed_words(four.used), o.packed_words(four.used));
+    let (p, o) = (u128::from(pw[0]) | u128::from(pw[1]) << 64, u128::from(ow[0]) | u128::from(ow[1]) << 64);
     match *r {
         // SAFETY: the build targets a processor with the three features (`target_feature`).
         Rays::Narrow(ref r) => unsafe { lanes::count_four::<lanes::Narrow, true>(p as u64, o as u64, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
         // SAFETY: as above.
         Rays::Wide(ref r) => unsafe { lanes::count_four::<lanes::Wide, true>(p, o, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
-        Rays::Unpacked => None,
+        // SAFETY: as above.
+        Rays::Three(ref r) => unsafe { lanes::count_four::<lanes::Multi<3>, true>([pw[0], pw[1], pw[2]], [ow[0], ow[1], ow[2]], four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
+        Rays::Unpacked | Rays::Beyond => None,
     }
 }
 
@@ -878,8 +916,8 @@ pub struct WideWalk<R, S = u128> {
     bias: i32,
     /// Where the rules count the last four cells in lanes and the start has at most
     /// [`FOURS_UP_TO`] empty cells: per set of four of them (by `rank_of_four` of their
-    /// open bits), their [`Four`], if the lanes take them. Else empty.
-    fours: Arc<Vec<Option<Four<S>>>>,
+    /// open bits), their [`Four`]. Else empty.
+    fours: Arc<Vec<Four<S>>>,
     rules: PhantomData<fn() -> R>,
 }
 
@@ -1018,11 +1056,11 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
                     let made;
                     let four = if self.fours.is_empty() {
                         made = Four::new(&self.g, cells.map(|j| self.square(j)));
-                        made.as_ref()
+                        &made
                     } else {
-                        self.fours[rank_of_four(open)].as_ref()
+                        &self.fours[rank_of_four(open)]
                     };
-                    if let Some(four) = four {
+                    if four.in_lanes() {
                         return self.in_lanes(four, p, o, bias);
                     }
                 }

@@ -9,8 +9,9 @@
 //! sequences and whose turn it is.
 //!
 //! The bit sets are [`Sets`]: one vector for the 64-bit boards ([`Narrow`]: cell
-//! `(r, c)` is bit `8 * r + c`, as in [`super`]), or a vector of low words and one of high
-//! words for the 128-bit sets of `super::super::wide` ([`Wide`]).
+//! `(r, c)` is bit `8 * r + c`, as in [`super`]), a vector of low words and one of high
+//! words for the 128-bit sets of `super::super::wide` ([`Wide`]), or a vector per word
+//! for its 256-bit sets packed into three words ([`Multi`]).
 
 use std::arch::x86_64::*;
 
@@ -18,12 +19,14 @@ use std::arch::x86_64::*;
 pub trait Sets: Copy {
     /// One bit set.
     type Bits: Copy;
+    /// One cell's eight rays, in the order of [`super::RAYS`].
+    type Rays;
     /// `x` in every lane.
     unsafe fn splat(x: Self::Bits) -> Self;
     /// Bit `cells[k]` in lane `k` (0 to 3), nothing in the others.
     unsafe fn cells(cells: [u32; 4]) -> Self;
     /// Per direction `d`: the ray `rays[k][d]` in lane `k` (0 to 3).
-    unsafe fn by_direction(rays: [&[Self::Bits; 8]; 4]) -> [Self; 8];
+    unsafe fn by_direction(rays: [&Self::Rays; 4]) -> [Self; 8];
     /// `a ^ b`.
     unsafe fn xor(a: Self, b: Self) -> Self;
     /// `a ^ b ^ c`.
@@ -66,6 +69,7 @@ pub struct Narrow(__m512i);
 
 impl Sets for Narrow {
     type Bits = u64;
+    type Rays = [u64; 8];
 
     #[inline(always)]
     unsafe fn splat(x: u64) -> Narrow {
@@ -162,6 +166,7 @@ pub struct Wide {
 
 impl Sets for Wide {
     type Bits = u128;
+    type Rays = [u128; 8];
 
     #[inline(always)]
     unsafe fn splat(x: u128) -> Wide {
@@ -268,6 +273,164 @@ impl Sets for Wide {
         }
         let union = |x: [__m512i; 4]| _mm512_ternarylogic_epi64::<0xfe>(x[0], x[1], _mm512_or_si512(x[2], x[3]));
         Wide { low: union(low), high: union(high) }
+    }
+}
+
+/// Sets of `N` 64-bit words (the walk uses 3: the 256-bit sets of `super::super::wide`
+/// whose four cells and rays take 129 to 192 bits, packed): a vector per word. A cell's
+/// rays come word by word (`Rays`: per word, the eight directions), so that each word's
+/// vectors are made as on [`Narrow`] sets.
+#[derive(Clone, Copy)]
+pub struct Multi<const N: usize>([__m512i; N]);
+
+impl<const N: usize> Sets for Multi<N> {
+    type Bits = [u64; N];
+    type Rays = [[u64; 8]; N];
+
+    #[inline(always)]
+    unsafe fn splat(x: [u64; N]) -> Multi<N> {
+        Multi(x.map(|w| _mm512_set1_epi64(w as i64)))
+    }
+
+    /// Shifts by 64 or more (or by a negative count, as unsigned) give 0.
+    #[inline(always)]
+    unsafe fn cells(c: [u32; 4]) -> Multi<N> {
+        let at = _mm512_setr_epi64(c[0] as i64, c[1] as i64, c[2] as i64, c[3] as i64, 0, 0, 0, 0);
+        let one = _mm512_maskz_set1_epi64(0b1111, 1);
+        let mut out = [one; N];
+        for (w, x) in out.iter_mut().enumerate() {
+            *x = _mm512_sllv_epi64(one, _mm512_sub_epi64(at, _mm512_set1_epi64(64 * w as i64)));
+        }
+        Multi(out)
+    }
+
+    #[inline(always)]
+    unsafe fn by_direction(rays: [&[[u64; 8]; N]; 4]) -> [Multi<N>; 8] {
+        let mut out = [Multi([_mm512_setzero_si512(); N]); 8];
+        for w in 0..N {
+            let row = |k: usize| _mm512_loadu_si512(rays[k][w].as_ptr() as *const _);
+            let t = transpose([row(0), row(1), row(2), row(3)]);
+            for d in 0..8 {
+                out[d].0[w] = t[d];
+            }
+        }
+        out
+    }
+
+    #[inline(always)]
+    unsafe fn xor(a: Multi<N>, b: Multi<N>) -> Multi<N> {
+        let mut out = a.0;
+        for w in 0..N {
+            out[w] = _mm512_xor_si512(a.0[w], b.0[w]);
+        }
+        Multi(out)
+    }
+
+    #[inline(always)]
+    unsafe fn xor3(a: Multi<N>, b: Multi<N>, c: Multi<N>) -> Multi<N> {
+        let mut out = a.0;
+        for w in 0..N {
+            out[w] = _mm512_ternarylogic_epi64::<0x96>(a.0[w], b.0[w], c.0[w]);
+        }
+        Multi(out)
+    }
+
+    #[inline(always)]
+    unsafe fn select(a: Multi<N>, k: __mmask8, b: Multi<N>) -> Multi<N> {
+        let mut out = a.0;
+        for w in 0..N {
+            out[w] = _mm512_mask_mov_epi64(a.0[w], k, b.0[w]);
+        }
+        Multi(out)
+    }
+
+    #[inline(always)]
+    unsafe fn permute(index: __m512i, a: Multi<N>) -> Multi<N> {
+        Multi(a.0.map(|x| _mm512_permutexvar_epi64(index, x)))
+    }
+
+    #[inline(always)]
+    unsafe fn permute2(index: __m512i, a: Multi<N>, b: Multi<N>) -> Multi<N> {
+        let mut out = a.0;
+        for w in 0..N {
+            out[w] = _mm512_permutex2var_epi64(a.0[w], index, b.0[w]);
+        }
+        Multi(out)
+    }
+
+    #[inline(always)]
+    unsafe fn any(k: __mmask8, a: Multi<N>) -> __mmask8 {
+        let mut m = 0;
+        for w in 0..N {
+            m |= _mm512_mask_test_epi64_mask(k, a.0[w], a.0[w]);
+        }
+        m
+    }
+
+    #[inline(always)]
+    unsafe fn count(a: Multi<N>) -> __m512i {
+        let mut n = _mm512_popcnt_epi64(a.0[0]);
+        for w in 1..N {
+            n = _mm512_add_epi64(n, _mm512_popcnt_epi64(a.0[w]));
+        }
+        n
+    }
+
+    /// As on [`Wide`] sets, each ray's first stop found in the first word that has one:
+    /// from the low word up where bits grow, from the high word down where they shrink
+    /// (bit 0 of the low word serves as the sentinel).
+    #[inline(always)]
+    unsafe fn flips(p: Multi<N>, o: Multi<N>, rays: &[Multi<N>; 8]) -> Multi<N> {
+        let zero = _mm512_setzero_si512();
+        let (one, ones, top) = (_mm512_set1_epi64(1), _mm512_set1_epi64(-1), _mm512_set1_epi64(i64::MIN));
+        // Per pair of opposite directions, per word: the flips so far.
+        let mut flips = [[zero; N]; 4];
+        for (j, &d) in [2, 3, 4, 5].iter().enumerate() {
+            let ray = rays[d].0;
+            // Lanes whose stop lies in a word before this one; lanes where it closes a run.
+            let (mut before, mut closed) = (0 as __mmask8, 0 as __mmask8);
+            let mut below = [zero; N];
+            for w in 0..N {
+                let stops = _mm512_andnot_si512(o.0[w], ray[w]);
+                let some = _mm512_test_epi64_mask(stops, stops);
+                let here = some & !before;
+                let first = _mm512_maskz_and_epi64(here, stops, _mm512_sub_epi64(zero, stops));
+                closed |= _mm512_test_epi64_mask(first, p.0[w]);
+                // Below the stop: none of this word if it lies before, the bits under it
+                // if here, the whole word if it lies after.
+                below[w] = _mm512_maskz_mov_epi64(!before, _mm512_mask_sub_epi64(ones, here, first, one));
+                before |= some;
+            }
+            for w in 0..N {
+                flips[j][w] = _mm512_maskz_and_epi64(closed, ray[w], below[w]);
+            }
+        }
+        for (j, &d) in [6, 7, 0, 1].iter().enumerate() {
+            let ray = rays[d].0;
+            // Lanes whose stop lies in a word after this one (met first, from the top).
+            let (mut after, mut closed) = (0 as __mmask8, 0 as __mmask8);
+            let mut above = [zero; N];
+            for w in (0..N).rev() {
+                // 0xae: (b & !a) | c, the sentinel in bit 0 of the low word.
+                let stops = if w == 0 { _mm512_ternarylogic_epi64::<0xae>(o.0[0], ray[0], one) } else { _mm512_andnot_si512(o.0[w], ray[w]) };
+                let some = _mm512_test_epi64_mask(stops, stops);
+                let here = some & !after;
+                let first = _mm512_maskz_srlv_epi64(here, top, _mm512_lzcnt_epi64(stops));
+                let mine = if w == 0 { _mm512_and_si512(p.0[0], ray[0]) } else { p.0[w] };
+                closed |= _mm512_test_epi64_mask(first, mine);
+                above[w] = _mm512_maskz_mov_epi64(!after, _mm512_mask_sub_epi64(ones, here, zero, _mm512_add_epi64(first, first)));
+                after |= some;
+            }
+            for w in 0..N {
+                // 0xf8: a | (b & c), in the lanes where the run is closed.
+                flips[j][w] = _mm512_mask_ternarylogic_epi64::<0xf8>(flips[j][w], closed, ray[w], above[w]);
+            }
+        }
+        let mut out = [zero; N];
+        for w in 0..N {
+            out[w] = _mm512_ternarylogic_epi64::<0xfe>(flips[0][w], flips[1][w], _mm512_or_si512(flips[2][w], flips[3][w]));
+        }
+        Multi(out)
     }
 }
 
@@ -495,7 +658,7 @@ unsafe fn level<S: Sets, const OUTCOMES: bool>(l: &mut Level<S>, rays: &[[S; 8];
 ///
 /// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-pub unsafe fn count_four<S: Sets, const OUTCOMES: bool>(p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&[S::Bits; 8]; 4], margin: i32) -> Option<[u64; 3]> {
+pub unsafe fn count_four<S: Sets, const OUTCOMES: bool>(p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4], margin: i32) -> Option<[u64; 3]> {
     let zero = _mm512_setzero_si512();
     let by_direction = S::by_direction(rays);
     let bits = S::cells(cells);

@@ -276,6 +276,8 @@ fn lanes_agree_with_the_count_level_by_level() {
     assert!(Flanking::WIDE_LAST_FOUR);
     let mut rng = Rng::new(0x3c6e_f372_fe94_f82b);
     let (mut counted, mut anchored, mut short, mut full, mut narrow, mut widest) = (0, 0, 0, 0, 0, 0);
+    // On 256-bit sets: how many were packed into one, two, three and four words.
+    let mut words = [0; 4];
     for i in 0..20_000 {
         let mut board = if i % 2 == 0 {
             let (rows, cols) = random_shape(&mut rng);
@@ -303,14 +305,17 @@ fn lanes_agree_with_the_count_level_by_level() {
         };
         let cells = [0, 1, 2, 3];
         let want = w.last_four(w.p, w.o, cells, w.bias);
-        let four = Four::new(&w.g, cells.map(|j| w.square(j))).unwrap();
+        let four = Four::new(&w.g, cells.map(|j| w.square(j)));
         assert_eq!(w.in_lanes(&four, w.p, w.o, w.bias), want, "{:?} {:?}", board, to_move);
         if let Some(n) = WideWalk::<Flanking, u64>::new(&board, to_move) {
-            let four = Four::new(&n.g, cells.map(|j| n.square(j))).unwrap();
+            let four = Four::new(&n.g, cells.map(|j| n.square(j)));
             assert_eq!(n.in_lanes(&four, n.p, n.o, n.bias), want, "{:?} {:?} on 64-bit sets", board, to_move);
             narrow += 1;
         }
-        widest += lanes_on_256_bits(&board, &Flanking::changeable(&board), to_move) as usize;
+        if let Some(bits) = lanes_on_256_bits(&board, &Flanking::changeable(&board), to_move) {
+            widest += 1;
+            words[((bits + 63) / 64).max(1) as usize - 1] += 1;
+        }
         counted += 1;
         anchored += w.g.anchored as usize;
         let sequences = want.iter().sum::<u64>();
@@ -320,7 +325,6 @@ fn lanes_agree_with_the_count_level_by_level() {
     assert!(counted > 15_000 && anchored > 5_000 && short > 5_000 && full > 500 && narrow > 10_000 && widest > 10_000, "{} counted, {} with anchors, {} with passes or early ends, {} with all 24 orders, {} on 64-bit sets too, {} on 256-bit ones", counted, anchored, short, full, narrow, widest);
     // 256-bit sets whose four empty cells lie in their high words: 16×16 boards keeping
     // their top nine rows besides the cells that may change.
-    let mut high = 0;
     for i in 0..2_000 {
         let mut board = random_board(&mut rng, 16, 16, 0);
         while board.empties() < 4 {
@@ -331,27 +335,40 @@ fn lanes_agree_with_the_count_level_by_level() {
         for k in kept.iter_mut().take(9 * 16) {
             *k = true;
         }
-        high += lanes_on_256_bits(&board, &kept, if i % 2 == 0 { Color::Black } else { Color::White }) as usize;
+        if let Some(bits) = lanes_on_256_bits(&board, &kept, if i % 2 == 0 { Color::Black } else { Color::White }) {
+            words[((bits + 63) / 64).max(1) as usize - 1] += 1;
+        }
     }
-    assert!(high > 1_000, "{} of 2,000 counted", high);
+    // Every cell kept on 12×12 to 15×15 boards: four cells' rays take up to about 190 bits
+    // (the most where the cells lie in the middle of a 15×15 board, every other time).
+    for i in 0..6_000 {
+        let n = if i % 2 == 0 { 15 } else { 12 + rng.below(4) };
+        let mut board = random_board(&mut rng, n, n, 0);
+        while board.empties() < 4 {
+            let at = if i % 2 == 0 { board.index(4 + rng.below(7), 4 + rng.below(7)) } else { rng.below(board.len()) };
+            board.set(at, None);
+        }
+        if let Some(bits) = lanes_on_256_bits(&board, &vec![true; n * n], if i % 2 == 0 { Color::Black } else { Color::White }) {
+            words[((bits + 63) / 64).max(1) as usize - 1] += 1;
+        }
+    }
+    assert!(words[..3].iter().all(|&n| n > 1_000), "packed into 1, 2, 3 and 4 words: {:?}", words);
 }
 
-/// Whether the lanes take the last four cells of `board` on 256-bit sets of the cells
-/// `kept` (a [`Four`] is made), after checking the lanes (packed into 128 or 64 bits)
-/// against the count level by level where they do.
+/// How many bits the last four cells of `board` and their rays take on 256-bit sets of
+/// the cells `kept` (the lanes pack them into 64, 128 or 192, and do not take more),
+/// after checking the lanes against the count level by level where they take them;
+/// `None` if those sets do not take the board.
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
-fn lanes_on_256_bits(board: &Board, kept: &[bool], to_move: Color) -> bool {
-    let w = match WideWalk::<Flanking, U256>::on(board, kept, to_move) {
-        Some(w) => w,
-        None => return false,
-    };
+fn lanes_on_256_bits(board: &Board, kept: &[bool], to_move: Color) -> Option<u32> {
+    let w = WideWalk::<Flanking, U256>::on(board, kept, to_move)?;
     let cells = [0, 1, 2, 3];
-    let four = match Four::new(&w.g, cells.map(|j| w.square(j))) {
-        Some(four) => four,
-        None => return false,
-    };
-    assert_eq!(w.in_lanes(&four, w.p, w.o, w.bias), w.last_four(w.p, w.o, cells, w.bias), "{:?} {:?} on 256-bit sets", board, to_move);
-    true
+    let four = Four::new(&w.g, cells.map(|j| w.square(j)));
+    assert_eq!(four.in_lanes(), four.packed_bits() <= Some(192));
+    if four.in_lanes() {
+        assert_eq!(w.in_lanes(&four, w.p, w.o, w.bias), w.last_four(w.p, w.o, cells, w.bias), "{:?} {:?} on 256-bit sets", board, to_move);
+    }
+    four.packed_bits()
 }
 
 /// `rank_of_four` numbers the sets of four bits of 0 to 63 in increasing order from 0;
