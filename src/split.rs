@@ -35,8 +35,10 @@ pub const SPLIT_BOARD_UP_TO: usize = 100 * 100;
 /// board each with a table of its own. On boards of random discs with 10 empty cells in a
 /// row, a column, a diagonal or a cluster, splitting took 2.0× less time in all where
 /// 253 to 300 cells may change (96 of 98 boards faster), 1.42× less at 301 to 312, 1.10×
-/// at 313 to 350, but 1.3× more beyond 330.
-pub const SPLIT_CELLS_UP_TO: usize = 320;
+/// at 313 to 350, but 1.3× more beyond 330. Since the 256-bit sets count their last four
+/// cells in lanes of three words, 1.29× less at 321 to 330 (47 boards, 31 faster and 7
+/// slower), even at 331 to 350 (41 boards) and 1.1–1.3× more beyond.
+pub const SPLIT_CELLS_UP_TO: usize = 330;
 
 /// A position found below the root (the root first): its board, player to move and ply,
 /// the positions one move below it where it was split, and its counts once known (those

@@ -133,7 +133,7 @@ fn what_is_not_split() {
     assert!(split(&board, &Options { split: 0, ..Options::default() }).is_none());
     let board = framed_row(SPLIT_CELLS_UP_TO + 3, &[5, 160, SPLIT_CELLS_UP_TO - 3]);
     assert!(split(&board, &Options::default()).is_none());
-    // The same 320 cells that may change, in a board of more cells than are split.
+    // The same cells that may change, in a board of more cells than are split.
     let mut board = Board::new(3 + SPLIT_BOARD_UP_TO / (SPLIT_CELLS_UP_TO + 2), SPLIT_CELLS_UP_TO + 2);
     let row = framed_row(SPLIT_CELLS_UP_TO + 2, &[5, 160, SPLIT_CELLS_UP_TO - 4]);
     for i in 0..board.len() {
