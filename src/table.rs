@@ -104,10 +104,26 @@ impl<K: TableKey, V> Table<K, V> {
     /// A table that grows up to `entries` slots (rounded down to a power of two, at
     /// least 2).
     pub fn new(entries: usize) -> Table<K, V> {
-        let limit = slots_for(entries);
-        let mut table = Table { buckets: Vec::with_capacity(limit / 2), mask: 0, used: 0, limit };
-        table.grow_to(limit.min(INITIAL_SLOTS) / 2);
+        let mut table = Table::deferred(entries);
+        table.grow_to(table.limit.min(INITIAL_SLOTS) / 2);
         table
+    }
+
+    /// [`Table::new`] whose first slots are made by its first `put` (until then, `get`
+    /// finds nothing): for tables made many at a time, whose slots would otherwise cost
+    /// page faults before any work, on the thread that makes them (the 64 shards of
+    /// [`super::parallel::LockedTable`]).
+    ///
+    /// ```
+    /// use othello::table::Table;
+    /// let mut t: Table<(u64, u64), u32> = Table::deferred(1 << 12);
+    /// assert_eq!((t.capacity(), t.get(&(1, 2))), (0, None));
+    /// t.put((1, 2), 7, 10);
+    /// assert_eq!((t.capacity(), t.get(&(1, 2))), (1024, Some(&7)));
+    /// ```
+    pub fn deferred(entries: usize) -> Table<K, V> {
+        let limit = slots_for(entries);
+        Table { buckets: Vec::with_capacity(limit / 2), mask: 0, used: 0, limit }
     }
 
     /// How many slots the table has now.
@@ -152,7 +168,7 @@ impl<K: TableKey, V> Table<K, V> {
     #[inline]
     pub fn get(&self, key: &K) -> Option<&V> {
         let b = key.hash64() as usize & self.mask;
-        for slot in self.buckets[b].slots.iter().flatten() {
+        for slot in self.buckets.get(b)?.slots.iter().flatten() {
             if slot.key == *key {
                 return Some(&slot.value);
             }
@@ -165,15 +181,18 @@ impl<K: TableKey, V> Table<K, V> {
     /// it changes no result, and does nothing off x86-64 or without the `prefetch` feature.
     #[inline]
     pub fn prefetch(&self, key: &K) {
-        let bucket = &self.buckets[key.hash64() as usize & self.mask];
-        prefetch_line(bucket as *const Bucket<K, V> as *const i8);
+        if let Some(bucket) = self.buckets.get(key.hash64() as usize & self.mask) {
+            prefetch_line(bucket as *const Bucket<K, V> as *const i8);
+        }
     }
 
     /// Stores `value` for `key`; `weight` says how much it is worth keeping (higher wins;
     /// weights above 255 count as 255).
     #[inline]
     pub fn put(&mut self, key: K, value: V, weight: u32) {
-        if self.used * 2 > self.capacity() && self.capacity() < self.limit {
+        if self.buckets.is_empty() {
+            self.grow_to(self.limit.min(INITIAL_SLOTS) / 2);
+        } else if self.used * 2 > self.capacity() && self.capacity() < self.limit {
             let buckets = self.buckets.len() * 2;
             self.grow_to(buckets);
         }
