@@ -309,13 +309,10 @@ pub const LOCKED_SHARDS: usize = 64;
 
 
 impl<K: TableKey> LockedTable<K> {
-    /// A table of up to `entries` slots in all, each shard growing on its own, its first
-    /// slots made by its first store ([`Table::deferred`]): made at once, the 64 shards'
-    /// took 1.35 ms on one thread before a count began (4 MB for 256-bit keys, written
-    /// page by page), when the slowest 13×13 board of random discs with 10 empty cells
-    /// takes 14–20 ms.
+    /// A table of up to `entries` slots in all, each shard growing on its own from its
+    /// first store, on the thread that makes it ([`super::table::INITIAL_SLOTS`]).
     pub fn new(entries: usize) -> LockedTable<K> {
-        LockedTable { shards: (0..LOCKED_SHARDS).map(|_| Mutex::new(Table::deferred(entries / LOCKED_SHARDS))).collect() }
+        LockedTable { shards: (0..LOCKED_SHARDS).map(|_| Mutex::new(Table::new(entries / LOCKED_SHARDS))).collect() }
     }
 
     /// The locked shard of `key` (by the top bits of its hash: the shard's own table picks

@@ -74,7 +74,9 @@ struct Bucket<K, V> {
 
 /// A bounded map from positions to values, with replacement.
 ///
-/// The table starts small and doubles while it is more than half full, up to the
+/// The table starts with one bucket; its first store makes [`INITIAL_SLOTS`] (so that a
+/// table made and never filled costs nothing, and one made for another thread costs that
+/// thread, not the maker), and it then doubles while it is more than half full, up to the
 /// capacity it was made with; from then on new entries replace old ones. The memory for
 /// the full size is reserved at once but touched only as the table grows, and growing
 /// moves entries within it, so a short search costs a small table and a long one pays
@@ -97,33 +99,20 @@ pub struct Table<K, V> {
     limit: usize,
 }
 
-/// Slots a table starts with.
-const INITIAL_SLOTS: usize = 1 << 10;
+/// Slots a table has after its first store (or its capacity, if smaller). Made with
+/// them at once, the 64 shards of [`super::parallel::LockedTable`] took 1.35 ms on one
+/// thread before a count began (4 MB for 256-bit keys, page by page), when the slowest
+/// 13×13 board of random discs with 10 empty cells takes 14–20 ms as a process.
+pub const INITIAL_SLOTS: usize = 1 << 10;
 
 impl<K: TableKey, V> Table<K, V> {
     /// A table that grows up to `entries` slots (rounded down to a power of two, at
     /// least 2).
     pub fn new(entries: usize) -> Table<K, V> {
-        let mut table = Table::deferred(entries);
-        table.grow_to(table.limit.min(INITIAL_SLOTS) / 2);
-        table
-    }
-
-    /// [`Table::new`] whose first slots are made by its first `put` (until then, `get`
-    /// finds nothing): for tables made many at a time, whose slots would otherwise cost
-    /// page faults before any work, on the thread that makes them (the 64 shards of
-    /// [`super::parallel::LockedTable`]).
-    ///
-    /// ```
-    /// use othello::table::Table;
-    /// let mut t: Table<(u64, u64), u32> = Table::deferred(1 << 12);
-    /// assert_eq!((t.capacity(), t.get(&(1, 2))), (0, None));
-    /// t.put((1, 2), 7, 10);
-    /// assert_eq!((t.capacity(), t.get(&(1, 2))), (1024, Some(&7)));
-    /// ```
-    pub fn deferred(entries: usize) -> Table<K, V> {
         let limit = slots_for(entries);
-        Table { buckets: Vec::with_capacity(limit / 2), mask: 0, used: 0, limit }
+        let mut table = Table { buckets: Vec::with_capacity(limit / 2), mask: 0, used: 0, limit };
+        table.grow_to(1);
+        table
     }
 
     /// How many slots the table has now.
@@ -168,7 +157,7 @@ impl<K: TableKey, V> Table<K, V> {
     #[inline]
     pub fn get(&self, key: &K) -> Option<&V> {
         let b = key.hash64() as usize & self.mask;
-        for slot in self.buckets.get(b)?.slots.iter().flatten() {
+        for slot in self.buckets[b].slots.iter().flatten() {
             if slot.key == *key {
                 return Some(&slot.value);
             }
@@ -181,19 +170,17 @@ impl<K: TableKey, V> Table<K, V> {
     /// it changes no result, and does nothing off x86-64 or without the `prefetch` feature.
     #[inline]
     pub fn prefetch(&self, key: &K) {
-        if let Some(bucket) = self.buckets.get(key.hash64() as usize & self.mask) {
-            prefetch_line(bucket as *const Bucket<K, V> as *const i8);
-        }
+        let bucket = &self.buckets[key.hash64() as usize & self.mask];
+        prefetch_line(bucket as *const Bucket<K, V> as *const i8);
     }
 
     /// Stores `value` for `key`; `weight` says how much it is worth keeping (higher wins;
     /// weights above 255 count as 255).
     #[inline]
     pub fn put(&mut self, key: K, value: V, weight: u32) {
-        if self.buckets.is_empty() {
-            self.grow_to(self.limit.min(INITIAL_SLOTS) / 2);
-        } else if self.used * 2 > self.capacity() && self.capacity() < self.limit {
-            let buckets = self.buckets.len() * 2;
+        let start = self.limit.min(INITIAL_SLOTS);
+        if self.capacity() < start || self.used * 2 > self.capacity() && self.capacity() < self.limit {
+            let buckets = (self.buckets.len() * 2).max(start / 2);
             self.grow_to(buckets);
         }
         if let Some(weight) = NonZeroU8::new(weight_byte(weight)) {

@@ -2462,13 +2462,13 @@ pub struct Table<K, V> {
 	limit: usize,
 }
 
-const INITIAL_SLOTS: usize = 1 << 10;
+pub const INITIAL_SLOTS: usize = 1 << 10;
 
 impl<K: TableKey, V> Table<K, V> {
 	pub fn new(entries: usize) -> Table<K, V> {
 		let limit = slots_for(entries);
 		let mut table = Table { buckets: Vec::with_capacity(limit / 2), mask: 0, used: 0, limit };
-		table.grow_to(limit.min(INITIAL_SLOTS) / 2);
+		table.grow_to(1);
 		table
 	}
 
@@ -2522,8 +2522,9 @@ impl<K: TableKey, V> Table<K, V> {
 
 	#[inline]
 	pub fn put(&mut self, key: K, value: V, weight: u32) {
-		if self.used * 2 > self.capacity() && self.capacity() < self.limit {
-			let buckets = self.buckets.len() * 2;
+		let start = self.limit.min(INITIAL_SLOTS);
+		if self.capacity() < start || self.used * 2 > self.capacity() && self.capacity() < self.limit {
+			let buckets = (self.buckets.len() * 2).max(start / 2);
 			self.grow_to(buckets);
 		}
 		if let Some(weight) = NonZeroU8::new(weight_byte(weight)) {
