@@ -233,46 +233,12 @@ impl Sets for Wide {
         _mm512_add_epi64(_mm512_popcnt_epi64(a.low), _mm512_popcnt_epi64(a.high))
     }
 
-    /// As on [`Narrow`] sets, each ray's first stop found in whichever word has one: the
-    /// low word first where bits grow, the high word first where they shrink (bit 0, the
-    /// black anchor below the kept cells, serves as the sentinel as on 64-bit sets: it
-    /// closes a run only if it is in the ray and the mover's).
+    /// As on [`Narrow`] sets, each ray's first stop found in whichever word has one
+    /// ([`word_flips`]).
     #[inline(always)]
     unsafe fn flips(p: Wide, o: Wide, rays: &[Wide; 8]) -> Wide {
-        let zero = _mm512_setzero_si512();
-        let (one, ones, top) = (_mm512_set1_epi64(1), _mm512_set1_epi64(-1), _mm512_set1_epi64(i64::MIN));
-        // Partial unions per pair of opposite directions, as on [`Narrow`] sets.
-        let (mut low, mut high) = ([zero; 4], [zero; 4]);
-        for (j, &d) in [2, 3, 4, 5].iter().enumerate() {
-            let ray = rays[d];
-            let (s_low, s_high) = (_mm512_andnot_si512(o.low, ray.low), _mm512_andnot_si512(o.high, ray.high));
-            let in_low = _mm512_test_epi64_mask(s_low, s_low);
-            let first_low = _mm512_and_si512(s_low, _mm512_sub_epi64(zero, s_low));
-            let first_high = _mm512_maskz_and_epi64(!in_low, s_high, _mm512_sub_epi64(zero, s_high));
-            let closed = _mm512_test_epi64_mask(first_low, p.low) | _mm512_test_epi64_mask(first_high, p.high);
-            // Below the stop: in its word, and the whole low word if the stop is high.
-            let below_low = _mm512_mask_sub_epi64(ones, in_low, first_low, one);
-            let below_high = _mm512_maskz_sub_epi64(!in_low, first_high, one);
-            low[j] = _mm512_maskz_and_epi64(closed, ray.low, below_low);
-            high[j] = _mm512_maskz_and_epi64(closed, ray.high, below_high);
-        }
-        for (j, &d) in [6, 7, 0, 1].iter().enumerate() {
-            let ray = rays[d];
-            let s_high = _mm512_andnot_si512(o.high, ray.high);
-            let in_high = _mm512_test_epi64_mask(s_high, s_high);
-            // 0xae: (b & !a) | c: the sentinel in bit 0.
-            let s_low = _mm512_ternarylogic_epi64::<0xae>(o.low, ray.low, one);
-            let first_high = _mm512_srlv_epi64(top, _mm512_lzcnt_epi64(s_high));
-            let first_low = _mm512_maskz_srlv_epi64(!in_high, top, _mm512_lzcnt_epi64(s_low));
-            let closed = _mm512_test_epi64_mask(first_high, p.high) | _mm512_test_epi64_mask(first_low, _mm512_and_si512(p.low, ray.low));
-            // Above the stop: in its word, and the whole high word if the stop is low.
-            let above_high = _mm512_mask_sub_epi64(ones, in_high, zero, _mm512_add_epi64(first_high, first_high));
-            let above_low = _mm512_maskz_sub_epi64(!in_high, zero, _mm512_add_epi64(first_low, first_low));
-            low[j] = _mm512_mask_ternarylogic_epi64::<0xf8>(low[j], closed, ray.low, above_low);
-            high[j] = _mm512_mask_ternarylogic_epi64::<0xf8>(high[j], closed, ray.high, above_high);
-        }
-        let union = |x: [__m512i; 4]| _mm512_ternarylogic_epi64::<0xfe>(x[0], x[1], _mm512_or_si512(x[2], x[3]));
-        Wide { low: union(low), high: union(high) }
+        let f = word_flips(&[p.low, p.high], &[o.low, o.high], &rays.map(|r| [r.low, r.high]));
+        Wide { low: f[0], high: f[1] }
     }
 }
 
@@ -376,62 +342,81 @@ impl<const N: usize> Sets for Multi<N> {
         n
     }
 
-    /// As on [`Wide`] sets, each ray's first stop found in the first word that has one:
-    /// from the low word up where bits grow, from the high word down where they shrink
-    /// (bit 0 of the low word serves as the sentinel).
     #[inline(always)]
     unsafe fn flips(p: Multi<N>, o: Multi<N>, rays: &[Multi<N>; 8]) -> Multi<N> {
-        let zero = _mm512_setzero_si512();
-        let (one, ones, top) = (_mm512_set1_epi64(1), _mm512_set1_epi64(-1), _mm512_set1_epi64(i64::MIN));
-        // Per pair of opposite directions, per word: the flips so far.
-        let mut flips = [[zero; N]; 4];
-        for (j, &d) in [2, 3, 4, 5].iter().enumerate() {
-            let ray = rays[d].0;
-            // Lanes whose stop lies in a word before this one; lanes where it closes a run.
-            let (mut before, mut closed) = (0 as __mmask8, 0 as __mmask8);
-            let mut below = [zero; N];
-            for w in 0..N {
-                let stops = _mm512_andnot_si512(o.0[w], ray[w]);
-                let some = _mm512_test_epi64_mask(stops, stops);
-                let here = some & !before;
-                let first = _mm512_maskz_and_epi64(here, stops, _mm512_sub_epi64(zero, stops));
-                closed |= _mm512_test_epi64_mask(first, p.0[w]);
-                // Below the stop: none of this word if it lies before, the bits under it
-                // if here, the whole word if it lies after.
-                below[w] = _mm512_maskz_mov_epi64(!before, _mm512_mask_sub_epi64(ones, here, first, one));
-                before |= some;
-            }
-            for w in 0..N {
-                flips[j][w] = _mm512_maskz_and_epi64(closed, ray[w], below[w]);
-            }
-        }
-        for (j, &d) in [6, 7, 0, 1].iter().enumerate() {
-            let ray = rays[d].0;
-            // Lanes whose stop lies in a word after this one (met first, from the top).
-            let (mut after, mut closed) = (0 as __mmask8, 0 as __mmask8);
-            let mut above = [zero; N];
-            for w in (0..N).rev() {
-                // 0xae: (b & !a) | c, the sentinel in bit 0 of the low word.
-                let stops = if w == 0 { _mm512_ternarylogic_epi64::<0xae>(o.0[0], ray[0], one) } else { _mm512_andnot_si512(o.0[w], ray[w]) };
-                let some = _mm512_test_epi64_mask(stops, stops);
-                let here = some & !after;
-                let first = _mm512_maskz_srlv_epi64(here, top, _mm512_lzcnt_epi64(stops));
-                let mine = if w == 0 { _mm512_and_si512(p.0[0], ray[0]) } else { p.0[w] };
-                closed |= _mm512_test_epi64_mask(first, mine);
-                above[w] = _mm512_maskz_mov_epi64(!after, _mm512_mask_sub_epi64(ones, here, zero, _mm512_add_epi64(first, first)));
-                after |= some;
-            }
-            for w in 0..N {
-                // 0xf8: a | (b & c), in the lanes where the run is closed.
-                flips[j][w] = _mm512_mask_ternarylogic_epi64::<0xf8>(flips[j][w], closed, ray[w], above[w]);
-            }
-        }
-        let mut out = [zero; N];
-        for w in 0..N {
-            out[w] = _mm512_ternarylogic_epi64::<0xfe>(flips[0][w], flips[1][w], _mm512_or_si512(flips[2][w], flips[3][w]));
-        }
-        Multi(out)
+        Multi(word_flips(&p.0, &o.0, &rays.map(|r| r.0)))
     }
+}
+
+/// [`Sets::flips`] on sets of `N` words, a vector each (low word first): each ray's first
+/// stop found in the first word that has one, from the low word up where bits grow, from
+/// the high word down where they shrink (bit 0 of the low word serves as the sentinel, as
+/// on [`Narrow`] sets, so every lane has a stop there). The first and last words skip
+/// the masks that cannot apply to them (`N` is a constant, so those branches go).
+#[inline(always)]
+unsafe fn word_flips<const N: usize>(p: &[__m512i; N], o: &[__m512i; N], rays: &[[__m512i; N]; 8]) -> [__m512i; N] {
+    let zero = _mm512_setzero_si512();
+    let (one, ones, top) = (_mm512_set1_epi64(1), _mm512_set1_epi64(-1), _mm512_set1_epi64(i64::MIN));
+    // Per pair of opposite directions, per word: the flips so far.
+    let mut flips = [[zero; N]; 4];
+    for (j, &d) in [2, 3, 4, 5].iter().enumerate() {
+        let ray = rays[d];
+        // Lanes whose stop lies in a word before this one; lanes where it closes a run.
+        let (mut before, mut closed) = (0 as __mmask8, 0 as __mmask8);
+        let mut below = [zero; N];
+        for w in 0..N {
+            let stops = _mm512_andnot_si512(o[w], ray[w]);
+            let some = _mm512_test_epi64_mask(stops, stops);
+            let lowest = _mm512_sub_epi64(zero, stops);
+            let first = if w == 0 { _mm512_and_si512(stops, lowest) } else { _mm512_maskz_and_epi64(!before, stops, lowest) };
+            closed |= _mm512_test_epi64_mask(first, p[w]);
+            // Below the stop: none of this word if it lies before, the bits under it if
+            // here, the whole word if it lies after (or nowhere: `first` is 0 there).
+            below[w] = if w == 0 {
+                _mm512_mask_sub_epi64(ones, some, first, one)
+            } else if w == N - 1 {
+                _mm512_maskz_sub_epi64(!before, first, one)
+            } else {
+                _mm512_maskz_mov_epi64(!before, _mm512_mask_sub_epi64(ones, some & !before, first, one))
+            };
+            before |= some;
+        }
+        for w in 0..N {
+            flips[j][w] = _mm512_maskz_and_epi64(closed, ray[w], below[w]);
+        }
+    }
+    for (j, &d) in [6, 7, 0, 1].iter().enumerate() {
+        let ray = rays[d];
+        // Lanes whose stop lies in a word after this one (met first, from the top).
+        let (mut after, mut closed) = (0 as __mmask8, 0 as __mmask8);
+        let mut above = [zero; N];
+        for w in (0..N).rev() {
+            // 0xae: (b & !a) | c, the sentinel in bit 0 of the low word.
+            let stops = if w == 0 { _mm512_ternarylogic_epi64::<0xae>(o[0], ray[0], one) } else { _mm512_andnot_si512(o[w], ray[w]) };
+            let some = _mm512_test_epi64_mask(stops, stops);
+            let first = if w == N - 1 { _mm512_srlv_epi64(top, _mm512_lzcnt_epi64(stops)) } else { _mm512_maskz_srlv_epi64(!after, top, _mm512_lzcnt_epi64(stops)) };
+            let mine = if w == 0 { _mm512_and_si512(p[0], ray[0]) } else { p[w] };
+            closed |= _mm512_test_epi64_mask(first, mine);
+            let twice = _mm512_add_epi64(first, first);
+            above[w] = if w == N - 1 {
+                _mm512_mask_sub_epi64(ones, some, zero, twice)
+            } else if w == 0 {
+                _mm512_maskz_sub_epi64(!after, zero, twice)
+            } else {
+                _mm512_maskz_mov_epi64(!after, _mm512_mask_sub_epi64(ones, some & !after, zero, twice))
+            };
+            after |= some;
+        }
+        for w in 0..N {
+            // 0xf8: a | (b & c), in the lanes where the run is closed.
+            flips[j][w] = _mm512_mask_ternarylogic_epi64::<0xf8>(flips[j][w], closed, ray[w], above[w]);
+        }
+    }
+    let mut out = [zero; N];
+    for w in 0..N {
+        out[w] = _mm512_ternarylogic_epi64::<0xfe>(flips[0][w], flips[1][w], _mm512_or_si512(flips[2][w], flips[3][w]));
+    }
+    out
 }
 
 /// `2 × flips + 1` in each lane: what a move adds to its player's margin.
