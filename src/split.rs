@@ -51,10 +51,16 @@ struct Found {
     report: Option<Report>,
 }
 
-/// What the threads share: the positions found, each once (`seen`: by cells and player
-/// to move), those not yet taken, and how many are being worked on.
+/// What the threads share: the positions found, each once (`seen`: by player to move and
+/// the cells that may differ from the root's, `kept`: those that may change), those not
+/// yet taken, and how many are being worked on.
+///
+/// Keyed by every cell of the board instead, a 100×100 board's positions spent a quarter
+/// of a count hashing their keys (10,000 cells each; a 1×10 row of empty cells, one
+/// thread).
 struct Work {
     found: Vec<Found>,
+    kept: Vec<usize>,
     seen: HashMap<(Vec<Cell>, Color), usize>,
     queue: VecDeque<usize>,
     busy: usize,
@@ -70,7 +76,7 @@ pub fn count_split<R: Rules>(board: &Board, analysis: &Analysis, to_move: Color,
     if options.split == 0 || board.empties() > SPLIT_UP_TO || board.len() > SPLIT_BOARD_UP_TO || wide {
         return None;
     }
-    let found = positions::<R>(board, to_move, options);
+    let found = positions::<R>(board, &analysis.changeable, to_move, options);
     let mut paths = vec![0u64; found.len()];
     paths[0] = 1;
     // Every move fills a cell, so a position's parents are one ply above it.
@@ -90,7 +96,7 @@ pub fn count_split<R: Rules>(board: &Board, analysis: &Analysis, to_move: Color,
 
 /// Every position from `board` down to where it is counted, each once and counted (see
 /// the module header), on as many threads as `options` say.
-fn positions<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Vec<Found> {
+fn positions<R: Rules>(board: &Board, changeable: &[bool], to_move: Color, options: &Options) -> Vec<Found> {
     let threads = match options.threads {
         0 if board.empties() >= THREADS_FROM => std::thread::available_parallelism().map_or(1, |n| n.get()),
         0 => 1,
@@ -105,13 +111,15 @@ fn positions<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Vec<
         p if p == options.split => Some(count::<R>(board, to_move, &below)),
         _ => count_fast::<R>(board, to_move, &below),
     };
-    explore::<R, _>(board, to_move, threads, &counted)
+    explore::<R, _>(board, changeable, to_move, threads, &counted)
 }
 
 /// [`positions`] with `counted(board, to_move, ply)` as the count of each position found
-/// (`None`: split it), on `threads` threads.
-fn explore<R: Rules, F: Fn(&Board, Color, usize) -> Option<Report> + Sync>(board: &Board, to_move: Color, threads: usize, counted: &F) -> Vec<Found> {
-    let mut work = Work { found: Vec::new(), seen: HashMap::new(), queue: VecDeque::new(), busy: 0 };
+/// (`None`: split it), on `threads` threads; `changeable` (per cell) holds every cell
+/// that a move below `board` may change.
+fn explore<R: Rules, F: Fn(&Board, Color, usize) -> Option<Report> + Sync>(board: &Board, changeable: &[bool], to_move: Color, threads: usize, counted: &F) -> Vec<Found> {
+    let kept = (0..board.len()).filter(|&i| changeable[i]).collect();
+    let mut work = Work { found: Vec::new(), kept, seen: HashMap::new(), queue: VecDeque::new(), busy: 0 };
     insert(&mut work, board.clone(), to_move, 0);
     let (work, wake) = (Mutex::new(work), Condvar::new());
     let worker = || {
@@ -174,7 +182,7 @@ impl<'a> Drop for Taken<'a> {
 /// The number of the position (`board`, `to_move`), found before or added now (to be
 /// taken) at `ply`.
 fn insert(w: &mut Work, board: Board, to_move: Color, ply: usize) -> usize {
-    let key = (board.cells().to_vec(), to_move);
+    let key = (w.kept.iter().map(|&i| board.cell(i)).collect(), to_move);
     if let Some(&k) = w.seen.get(&key) {
         return k;
     }

@@ -105,14 +105,14 @@ fn merged_paths_multiply_their_counts() {
     }
     // Two positions one ply down, both still too wide; three two plies down, one of them
     // below both.
-    let found = positions::<Flanking>(&b, Color::White, &Options { split: 2, ..single });
+    let found = positions::<Flanking>(&b, &Flanking::changeable(&b), Color::White, &Options { split: 2, ..single });
     let ply = |p: usize| -> Vec<usize> { (0..found.len()).filter(|&k| found[k].ply == p).collect() };
     assert_eq!(ply(1).len(), 2);
     for k in ply(1) {
         assert!(count_fast::<Flanking>(&found[k].board, found[k].to_move, &Options { split: 0, ..single }).is_none(), "still too wide");
     }
     // One ply only: those two are counted on the general board, not split again.
-    let shallow = positions::<Flanking>(&b, Color::White, &Options { split: 1, ..single });
+    let shallow = positions::<Flanking>(&b, &Flanking::changeable(&b), Color::White, &Options { split: 1, ..single });
     assert_eq!(shallow.iter().map(|f| f.ply).max(), Some(1));
     assert_eq!(triple(&count_split::<Flanking>(&b, &Flanking::analysis(&b), Color::White, &Options { split: 1, ..single }).unwrap()), ["4", "0", "0"]);
     let mut parents: Vec<usize> = ply(2).into_iter().map(|k| found.iter().filter(|f| f.children.contains(&k)).count()).collect();
@@ -184,7 +184,7 @@ fn a_panicking_count_ends_the_split_with_its_panic() {
             }
             Some(zero())
         };
-        let run = std::panic::AssertUnwindSafe(|| explore::<Flanking, _>(&board, Color::White, 2, &counted).len());
+        let run = std::panic::AssertUnwindSafe(|| explore::<Flanking, _>(&board, &Flanking::changeable(&board), Color::White, 2, &counted).len());
         let _ = send.send(std::panic::catch_unwind(run).is_err());
     });
     assert_eq!(receive.recv_timeout(std::time::Duration::from_secs(60)), Ok(true), "the split should end with the count's panic");
