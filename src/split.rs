@@ -22,13 +22,17 @@ use super::rules::{Analysis, Rules};
 
 /// Boards with more empty cells are not split: their counts lean on the table, which the
 /// positions below do not share (rows of 11 and 12 empty cells on 100×100 boards of
-/// random discs took 1.17–1.28× longer split).
+/// random discs took 1.17–1.28× longer split, before positions were keyed by the cells
+/// that may change: not measured since).
 pub const SPLIT_UP_TO: usize = 10;
 
 /// Boards of more cells are not split: a position below costs time in proportion to the
-/// board (its analysis, copy and key): a row of 10 empty cells on 200×200 and 300×300
-/// boards of random discs took 1.8× and 3.4× longer split (1000×1000: 30×).
-pub const SPLIT_BOARD_UP_TO: usize = 100 * 100;
+/// board (its analysis and copy). With positions keyed by the board's cells, a row of 10
+/// empty cells on 200×200 and 300×300 boards of random discs took 1.8× and 3.4× longer
+/// split (1000×1000: 30×); keyed by the cells that may change, 30 boards of 150×150 to
+/// 250×250 with 253 to 350 such cells took 2.1–2.5× less time split (every one faster),
+/// rows on 300×300 2.3× less, on 400×400 about the same, from 500×500 on more (1.2–3×).
+pub const SPLIT_BOARD_UP_TO: usize = 300 * 300;
 
 /// Boards with more cells that may change are not split: two plies down, their positions
 /// too often still pass the 252 cells of the bit sets, and are counted on the general
@@ -37,8 +41,10 @@ pub const SPLIT_BOARD_UP_TO: usize = 100 * 100;
 /// 253 to 300 cells may change (96 of 98 boards faster), 1.42× less at 301 to 312, 1.10×
 /// at 313 to 350, but 1.3× more beyond 330. Since the 256-bit sets count their last four
 /// cells in lanes of three words, 1.29× less at 321 to 330 (47 boards, 31 faster and 7
-/// slower), even at 331 to 350 (41 boards) and 1.1–1.3× more beyond.
-pub const SPLIT_CELLS_UP_TO: usize = 330;
+/// slower), even at 331 to 350 (41 boards) and 1.1–1.3× more beyond; with positions keyed
+/// by the cells that may change, 1.53× less at 331 to 350 (38 of 41 faster, none
+/// slower), even at 351 to 380 (5 boards), more beyond.
+pub const SPLIT_CELLS_UP_TO: usize = 350;
 
 /// A position found below the root (the root first): its board, player to move and ply,
 /// the positions one move below it where it was split, and its counts once known (those
