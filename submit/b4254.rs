@@ -1513,7 +1513,7 @@ pub struct Options {
 	pub split: usize,
 }
 
-pub const SPLIT_PLIES: usize = 2;
+pub const SPLIT_PLIES: usize = 3;
 
 impl Default for Options {
 	fn default() -> Options {
