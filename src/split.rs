@@ -43,8 +43,12 @@ pub const SPLIT_BOARD_UP_TO: usize = 300 * 300;
 /// cells in lanes of three words, 1.29× less at 321 to 330 (47 boards, 31 faster and 7
 /// slower), even at 331 to 350 (41 boards) and 1.1–1.3× more beyond; with positions keyed
 /// by the cells that may change, 1.53× less at 331 to 350 (38 of 41 faster, none
-/// slower), even at 351 to 380 (5 boards), more beyond.
-pub const SPLIT_CELLS_UP_TO: usize = 350;
+/// slower), even at 351 to 380 (5 boards), more beyond. Split three plies deep
+/// ([`super::count::SPLIT_PLIES`]), on 143 boards of 60×60 to 100×100 with uneven
+/// colours: 1.62× less at 351 to 365 (48 of 51 faster, none slower), 1.36× at 366 to
+/// 380 (25 of 34 faster, 3 slower), 1.06× at 381 to 400 (16 faster, 9 slower), 1.08×
+/// more at 401 to 450.
+pub const SPLIT_CELLS_UP_TO: usize = 380;
 
 /// A position found below the root (the root first): its board, player to move and ply,
 /// the positions one move below it where it was split, and its counts once known (those
