@@ -732,7 +732,7 @@ pub fn adjacent_flips<S: Set>(g: &Geometry<S>, o: S, sq: u32) -> S {
 }
 
 /// Four empty cells of a [`Geometry`] made ready for the vector lanes of
-/// `super::bitboard::lanes` (the `avx512` feature; see [`count_four`]): their rays in
+/// `super::bitboard::lanes` (the `avx512` feature; see `count_four`): their rays in
 /// 64-bit words where the four cells and their rays hold at most 64 bits, else in 128-bit
 /// words, packed into those bits in order on wider sets (`pext` keeps each ray growing or
 /// shrinking), and the cells' bit numbers there.
