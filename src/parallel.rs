@@ -310,7 +310,7 @@ pub const LOCKED_SHARDS: usize = 64;
 
 impl<K: TableKey> LockedTable<K> {
     /// A table of up to `entries` slots in all, each shard growing on its own from its
-    /// first store, on the thread that makes it ([`super::table::INITIAL_SLOTS`]).
+    /// first stores, on the thread that makes them ([`super::table::INITIAL_SLOTS`]).
     pub fn new(entries: usize) -> LockedTable<K> {
         LockedTable { shards: (0..LOCKED_SHARDS).map(|_| Mutex::new(Table::new(entries / LOCKED_SHARDS))).collect() }
     }

@@ -74,9 +74,10 @@ struct Bucket<K, V> {
 
 /// A bounded map from positions to values, with replacement.
 ///
-/// The table starts with one bucket; its first store makes [`INITIAL_SLOTS`] (so that a
-/// table made and never filled costs nothing, and one made for another thread costs that
-/// thread, not the maker), and it then doubles while it is more than half full, up to the
+/// The table starts with one bucket, which takes its first two entries; the third makes
+/// [`INITIAL_SLOTS`] (so that a table made and never filled costs nothing, and one made
+/// for another thread costs that thread, not the maker), and it then doubles while it is
+/// more than half full, up to the
 /// capacity it was made with; from then on new entries replace old ones. The memory for
 /// the full size is reserved at once but touched only as the table grows, and growing
 /// moves entries within it, so a short search costs a small table and a long one pays
@@ -99,7 +100,7 @@ pub struct Table<K, V> {
     limit: usize,
 }
 
-/// Slots a table has after its first store (or its capacity, if smaller). Made with
+/// Slots a table has after its third store (or its capacity, if smaller). Made with
 /// them at once, the 64 shards of [`super::parallel::LockedTable`] took 1.35 ms on one
 /// thread before a count began (4 MB for 256-bit keys, page by page), when the slowest
 /// 13×13 board of random discs with 10 empty cells takes 14–20 ms as a process.
@@ -178,10 +179,14 @@ impl<K: TableKey, V> Table<K, V> {
     /// weights above 255 count as 255).
     #[inline]
     pub fn put(&mut self, key: K, value: V, weight: u32) {
-        let start = self.limit.min(INITIAL_SLOTS);
-        if self.capacity() < start || self.used * 2 > self.capacity() && self.capacity() < self.limit {
-            let buckets = (self.buckets.len() * 2).max(start / 2);
-            self.grow_to(buckets);
+        if self.used * 2 > self.capacity() && self.capacity() < self.limit {
+            // From one bucket to the first slots at once (by doublings, which keep every
+            // entry), then one doubling at a time.
+            let target = (self.buckets.len() * 2).max(self.limit.min(INITIAL_SLOTS) / 2);
+            while self.buckets.len() < target {
+                let buckets = self.buckets.len() * 2;
+                self.grow_to(buckets);
+            }
         }
         if let Some(weight) = NonZeroU8::new(weight_byte(weight)) {
             self.insert(Slot { key, value, weight });

@@ -2522,10 +2522,12 @@ impl<K: TableKey, V> Table<K, V> {
 
 	#[inline]
 	pub fn put(&mut self, key: K, value: V, weight: u32) {
-		let start = self.limit.min(INITIAL_SLOTS);
-		if self.capacity() < start || self.used * 2 > self.capacity() && self.capacity() < self.limit {
-			let buckets = (self.buckets.len() * 2).max(start / 2);
-			self.grow_to(buckets);
+		if self.used * 2 > self.capacity() && self.capacity() < self.limit {
+			let target = (self.buckets.len() * 2).max(self.limit.min(INITIAL_SLOTS) / 2);
+			while self.buckets.len() < target {
+				let buckets = self.buckets.len() * 2;
+				self.grow_to(buckets);
+			}
 		}
 		if let Some(weight) = NonZeroU8::new(weight_byte(weight)) {
 			self.insert(Slot { key, value, weight });
