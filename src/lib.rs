@@ -13,7 +13,7 @@
 //! | [`error`] | input errors and the judges' error type |
 //! | [`count`] | the outcome counter (every move sequence to the end) |
 //! | [`independent`] | the counter's shortcut when no move affects another |
-//! | `split` (feature `wide`) | counts of boards too wide for the bit sets, from the positions a ply or two below |
+//! | `split` (feature `wide`) | counts of boards too wide for the bit sets, from the positions one to three plies below |
 //! | [`table`] | the transposition table |
 //! | [`parallel`] | counting on several threads, with a table they share |
 //! | [`nat`] | natural numbers of any size, for counts beyond `u128` |

@@ -1,10 +1,10 @@
 //! Splitting a count whose board the bit sets do not take (more than 252 cells that may
 //! change: a row of ten empty cells on a 100×100 board of random discs has 289) into the
-//! counts of the positions a ply or two below it, whose cells that may change are fewer
+//! counts of the positions a few plies below it, whose cells that may change are fewer
 //! (every move fills a cell, and the discs only its runs could flip may then be fixed).
 //! Each position below is counted on bit sets where they take it, else split again, down
-//! to [`super::count::Options::split`] plies; what is left is counted on the general
-//! board.
+//! to [`super::count::Options::split`] plies (three by default); what is left is counted
+//! on the general board.
 //!
 //! Each position is found once (two orders of two moves often give one position) and
 //! counted once; at the end, the number of paths from the root to each is worked out
