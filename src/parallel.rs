@@ -307,7 +307,6 @@ pub struct LockedTable<K> {
 /// The number of shards of a [`LockedTable`].
 pub const LOCKED_SHARDS: usize = 64;
 
-
 impl<K: TableKey> LockedTable<K> {
     /// A table of up to `entries` slots in all, each shard growing on its own from its
     /// first stores, on the thread that makes them ([`super::table::INITIAL_SLOTS`]).

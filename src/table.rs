@@ -77,11 +77,10 @@ struct Bucket<K, V> {
 /// The table starts with one bucket, which takes its first two entries; the third makes
 /// [`INITIAL_SLOTS`] (so that a table made and never filled costs nothing, and one made
 /// for another thread costs that thread, not the maker), and it then doubles while it is
-/// more than half full, up to the
-/// capacity it was made with; from then on new entries replace old ones. The memory for
-/// the full size is reserved at once but touched only as the table grows, and growing
-/// moves entries within it, so a short search costs a small table and a long one pays
-/// for each page once.
+/// more than half full, up to the capacity it was made with; from then on new entries
+/// replace old ones. The memory for the full size is reserved at once but touched only
+/// as the table grows, and growing moves entries within it, so a short search costs a
+/// small table and a long one pays for each page once.
 ///
 /// ```
 /// use othello::table::Table;

@@ -95,15 +95,8 @@ pub trait Set:
         ray_flips(g, p, o, sq)
     }
     /// The bits of the set under `used`, packed towards bit 0 in their order (see
-    /// [`Four`]); with `None`, the set as it is (on 256-bit sets, its low half: never
-    /// used, as [`Four`] packs those always).
-    fn packed(self, used: Option<Self>) -> u128;
-    /// [`Set::packed`] as four words, low first: on 256-bit sets, all of it.
-    #[inline(always)]
-    fn packed_words(self, used: Option<Self>) -> [u64; 4] {
-        let x = self.packed(used);
-        [x as u64, (x >> 64) as u64, 0, 0]
-    }
+    /// [`Four`]), or with `None` the set as it is, as four words, low first.
+    fn packed(self, used: Option<Self>) -> [u64; 4];
     /// [`count_four`] where the four cells `cells` are counted on the geometry's own rays
     /// (`Four` does not pack them): on 64-bit sets in lanes of one word, on 128-bit ones
     /// in lanes of two; never called on 256-bit sets, which are always packed.
@@ -167,11 +160,8 @@ impl Set for u64 {
     }
 
     #[inline(always)]
-    fn packed(self, used: Option<u64>) -> u128 {
-        match used {
-            Some(m) => u128::from(extract(self, m)),
-            None => u128::from(self),
-        }
+    fn packed(self, used: Option<u64>) -> [u64; 4] {
+        [used.map_or(self, |m| extract(self, m)), 0, 0, 0]
     }
 
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
@@ -238,11 +228,9 @@ impl Set for u128 {
     }
 
     #[inline(always)]
-    fn packed(self, used: Option<u128>) -> u128 {
-        match used {
-            Some(m) => pack(self, m),
-            None => self,
-        }
+    fn packed(self, used: Option<u128>) -> [u64; 4] {
+        let x = used.map_or(self, |m| pack(self, m));
+        [x as u64, (x >> 64) as u64, 0, 0]
     }
 
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
@@ -413,15 +401,7 @@ impl Set for U256 {
     }
 
     #[inline(always)]
-    fn packed(self, used: Option<U256>) -> u128 {
-        match used {
-            Some(m) => pack(self.high, m.high).checked_shl(m.low.count_ones()).unwrap_or(0) | pack(self.low, m.low),
-            None => self.low,
-        }
-    }
-
-    #[inline(always)]
-    fn packed_words(self, used: Option<U256>) -> [u64; 4] {
+    fn packed(self, used: Option<U256>) -> [u64; 4] {
         let x = match used {
             Some(m) => U256 { low: pack(self.low, m.low), high: 0 } | U256 { low: pack(self.high, m.high), high: 0 } << m.low.count_ones(),
             None => self,
@@ -792,38 +772,30 @@ impl<S: Set> Four<S> {
             Some(m) => cells.map(|c| (m & S::bit(c).less_one()).count()),
             None => cells,
         };
-        let ray = |k: usize, d: usize| g.ray(cells[k], d).packed(packing);
-        let rays = if packing.is_none() {
-            Rays::Unpacked
-        } else if n <= 64 {
-            let mut r = [[0u64; 8]; 4];
-            for k in 0..4 {
-                for d in 0..8 {
-                    r[k][d] = ray(k, d) as u64;
+        if packing.is_none() {
+            return Four { used: packing, at, rays: Rays::Unpacked };
+        }
+        // Per cell, word and direction: the packed ray.
+        let mut words = [[[0u64; 8]; 4]; 4];
+        for k in 0..4 {
+            for d in 0..8 {
+                let ray = g.ray(cells[k], d).packed(packing);
+                for w in 0..4 {
+                    words[k][w][d] = ray[w];
                 }
             }
-            Rays::Narrow(r)
-        } else if n <= 128 {
-            let mut r = [[0u128; 8]; 4];
-            for k in 0..4 {
+        }
+        let rays = match n {
+            0..=64 => Rays::Narrow(words.map(|c| c[0])),
+            65..=128 => Rays::Wide(words.map(|c| {
+                let mut r = [0u128; 8];
                 for d in 0..8 {
-                    r[k][d] = ray(k, d);
+                    r[d] = u128::from(c[0][d]) | u128::from(c[1][d]) << 64;
                 }
-            }
-            Rays::Wide(r)
-        } else if n <= 192 {
-            let mut r = [[[0u64; 8]; 3]; 4];
-            for k in 0..4 {
-                for d in 0..8 {
-                    let words = g.ray(cells[k], d).packed_words(packing);
-                    for w in 0..3 {
-                        r[k][w][d] = words[w];
-                    }
-                }
-            }
-            Rays::Three(Box::new(r))
-        } else {
-            Rays::Beyond
+                r
+            })),
+            129..=192 => Rays::Three(Box::new(words.map(|c| [c[0], c[1], c[2]]))),
+            _ => Rays::Beyond,
         };
         Four { used: packing, at, rays }
     }
@@ -881,7 +853,7 @@ pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i
         Rays::Unpacked => return S::count_unpacked(g, four.at, p, o, margin),
         ref r => r,
     };
-    let (pw, ow) = (p.packed_words(four.used), o.packed_words(four.used));
+    let (pw, ow) = (p.packed(four.used), o.packed(four.used));
     let (p, o) = (u128::from(pw[0]) | u128::from(pw[1]) << 64, u128::from(ow[0]) | u128::from(ow[1]) << 64);
     match *r {
         // SAFETY: the build targets a processor with the three features (`target_feature`).
