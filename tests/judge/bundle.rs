@@ -32,12 +32,18 @@ fn judge_names() -> Vec<&'static str> {
 
 #[test]
 fn submissions_are_fresh_and_small() {
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
     for name in judge_names() {
         let path = root().join("submit").join(format!("{}.rs", name));
         let committed = fs::read_to_string(&path).unwrap_or_default();
         let fresh = fresh_bundle(name);
         assert!(committed == fresh, "{} is stale or missing: run `make bundle`", path.display());
         assert!(fresh.len() < MAX_BYTES, "{} is {} bytes, over the 64 KiB limit", path.display(), fresh.len());
+        // The README's table of bundles gives each one's size, to a tenth of a KiB.
+        let size = format!("{:.1} KiB", fresh.len() as f64 / 1024.0);
+        let row = readme.lines().find(|l| l.starts_with(&format!("| `submit/{}.rs` |", name)));
+        let row = row.unwrap_or_else(|| panic!("the README's table of bundles has no row for submit/{}.rs", name));
+        assert!(row.ends_with(&format!("| {} |", size)), "the README's table gives another size for submit/{}.rs: write {} in its last column", name, size);
     }
 }
 
