@@ -40,25 +40,18 @@ where
 /// error on stderr (see the table above). Output written before an input error is
 /// flushed first.
 pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
-    match result {
-        Ok(()) => 0,
-        Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-        Err(Error::Io(e)) => {
-            eprintln!("error: cannot write the output: {}", e);
-            1
-        }
-        Err(Error::Failed(what)) => {
-            let _ = out.flush();
-            eprintln!("{}", what);
-            1
-        }
-        Err(Error::Input(e)) => {
-            // Keep what was printed before the bad line; a closed pipe is no matter here.
-            let _ = out.flush();
-            eprintln!("error: {}", e);
-            EXIT_BAD_INPUT
-        }
-    }
+    let (message, code) = match result {
+        Ok(()) => return 0,
+        Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => return 0,
+        Err(Error::Io(e)) => (format!("error: cannot write the output: {}", e), 1),
+        Err(Error::Failed(what)) => (what, 1),
+        Err(Error::Input(e)) => (format!("error: {}", e), EXIT_BAD_INPUT),
+    };
+    // Keep what was printed before the bad line; a closed pipe is no matter here.
+    let _ = out.flush();
+    // Nor is a closed stderr (`eprintln!` would panic).
+    let _ = writeln!(io::stderr(), "{}", message);
+    code
 }
 
 /// Reads the input named by the arguments as UTF-8 text.

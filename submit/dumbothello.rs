@@ -1811,24 +1811,16 @@ where
 }
 
 pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
-	match result {
-		Ok(()) => 0,
-		Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-		Err(Error::Io(e)) => {
-			eprintln!("error: cannot write the output: {}", e);
-			1
-		}
-		Err(Error::Failed(what)) => {
-			let _ = out.flush();
-			eprintln!("{}", what);
-			1
-		}
-		Err(Error::Input(e)) => {
-			let _ = out.flush();
-			eprintln!("error: {}", e);
-			EXIT_BAD_INPUT
-		}
-	}
+	let (message, code) = match result {
+		Ok(()) => return 0,
+		Err(Error::Io(ref e)) if e.kind() == io::ErrorKind::BrokenPipe => return 0,
+		Err(Error::Io(e)) => (format!("error: cannot write the output: {}", e), 1),
+		Err(Error::Failed(what)) => (what, 1),
+		Err(Error::Input(e)) => (format!("error: {}", e), EXIT_BAD_INPUT),
+	};
+	let _ = out.flush();
+	let _ = writeln!(io::stderr(), "{}", message);
+	code
 }
 
 fn read_input(args: &[String]) -> Result<String, Error> {

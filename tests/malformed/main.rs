@@ -7,9 +7,10 @@
 //! - `big_input_<binary>`: 50 MB inputs generated here whose error is on a late line;
 //!   exit 2 naming that line, within a few seconds.
 //! - `absurd_sizes_are_refused_up_front`, `too_many_empty_cells_are_refused`,
-//!   `bad_arguments`, `full_disk_is_exit_1`: sizes such as 10^9 refused before anything
-//!   of that size is allocated (checked with a tracking allocator), the other ways to
-//!   exit 2, and exit 1 on a failed write.
+//!   `bad_arguments`, `full_disk_is_exit_1`, `closed_stderr_keeps_the_exit_code`: sizes
+//!   such as 10^9 refused before anything of that size is allocated (checked with a
+//!   tracking allocator), the other ways to exit 2, exit 1 on a failed write, and both
+//!   codes kept when stderr is closed.
 //! - `fuzz_<binary>`: see `fuzz.rs`; prints how many inputs were valid and rejected.
 //! - `closed_stdout_<binary>`: the reader of stdout goes away early; exit 0, silent.
 
@@ -487,6 +488,32 @@ fn full_disk_is_exit_1() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{}: stderr {:?}", binary, stderr);
         assert!(one_error_line(&out.stderr) && stderr.contains("error: cannot write the output: "), "{}: {:?}", binary, stderr);
+    }
+}
+
+/// A closed stderr is no reason to panic (`eprintln!` would, exit code 101): a bad input
+/// is still exit code 2 and a failed write 1, their error line lost. The reader of stderr
+/// goes away before the binary has its input, so it always meets the closed pipe.
+#[cfg(unix)]
+#[test]
+fn closed_stderr_keeps_the_exit_code() {
+    let full = fs::OpenOptions::new().write(true).open("/dev/full").ok();
+    for &(binary, exe, _) in BINARIES {
+        let sample = fs::read(root().join("samples").join(binary).join("sample-1.in")).unwrap();
+        // A lone `x` is bad input for every binary.
+        let mut cases = vec![(b"x\n".to_vec(), Stdio::null(), 2)];
+        if let Some(ref full) = full {
+            cases.push((sample, Stdio::from(full.try_clone().unwrap()), 1));
+        }
+        for (input, stdout, code) in cases {
+            let mut child = Command::new(exe).stdin(Stdio::piped()).stdout(stdout).stderr(Stdio::piped()).spawn().unwrap();
+            drop(child.stderr.take());
+            let mut stdin = child.stdin.take().unwrap();
+            let _ = stdin.write_all(&input);
+            drop(stdin);
+            let status = child.wait().unwrap();
+            assert_eq!(status.code(), Some(code), "{}: input {}, stderr closed", binary, show(&input, 40));
+        }
     }
 }
 
