@@ -42,7 +42,7 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
         Some(first) => first,
         None => return Err(InputError::new("no board: the input is empty")),
     };
-    let mut words = text.split_whitespace();
+    let mut words = text.split_ascii_whitespace();
     let size = Token { text: words.next().unwrap_or(""), line };
     if let Some(extra) = words.next() {
         return Err(InputError::at(line, format!("expected only the board size, found '{}' after it", shorten(extra))));
@@ -60,7 +60,7 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
         return Err(InputError::at(extra, format!("unexpected '{}' after the {} rows of the board", shorten(text.trim()), n)));
     }
     // The first row says which alphabet the board is written in.
-    let numeric = rows[0].1.split_whitespace().all(|w| w == "1" || w == "0" || w == "-1");
+    let numeric = rows[0].1.split_ascii_whitespace().all(|w| w == "1" || w == "0" || w == "-1");
     let mut cells = Vec::with_capacity(n);
     for &(line, text) in &rows {
         let row = if numeric { numeric_row(text, line)? } else { ALPHABET.row(text, line)? };
@@ -71,7 +71,7 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
 
 /// A row in the contest's integer alphabet: `1` black, `0` white, `-1` empty.
 fn numeric_row(text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
-    text.split_whitespace()
+    text.split_ascii_whitespace()
         .map(|w| match w {
             "1" => Ok(Some(Color::Black)),
             "0" => Ok(Some(Color::White)),

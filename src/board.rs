@@ -98,8 +98,10 @@ impl Alphabet {
         format!("'{}', '{}' or '{}'", self.empty, self.black, self.white)
     }
 
-    /// The cells of one written row: every non-whitespace character of `text` is a cell,
-    /// so `.WB` and `. W B` read the same. `line` names the row in errors.
+    /// The cells of one written row: every character of `text` but ASCII whitespace
+    /// (spaces, tabs, line ends) is a cell, so `.WB` and `. W B` read the same, and any
+    /// other character, a no-break space included, is an error. `line` names the row in
+    /// errors.
     ///
     /// ```
     /// use othello::board::{Alphabet, Color};
@@ -107,10 +109,11 @@ impl Alphabet {
     /// assert_eq!(a.row(". B\tW", 1).unwrap(), vec![None, Some(Color::Black), Some(Color::White)]);
     /// assert_eq!(a.row(".x", 4).unwrap_err().to_string(),
     ///            "line 4: unexpected character 'x' (cells are '.', 'B' or 'W')");
+    /// assert!(a.row(".\u{a0}B", 4).is_err());
     /// ```
     pub fn row(&self, text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
         text.chars()
-            .filter(|ch| !ch.is_whitespace())
+            .filter(|ch| !ch.is_ascii_whitespace())
             .map(|ch| {
                 self.cell(ch).ok_or_else(|| {
                     InputError::at(

@@ -125,13 +125,16 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
         };
         return Err(InputError::at(t.line, message));
     }
-    let value = text.parse::<u64>().unwrap_or(u64::MAX);
-    if value > max {
-        return Err(InputError::at(
-            t.line,
-            format!("{} must be at most {}, found {}", what, max, shorten(t.text)),
-        ));
-    }
+    // Past 64 bits is past `max` too (`u64::MAX` itself may be allowed).
+    let value = match text.parse::<u64>() {
+        Ok(v) if v <= max => v,
+        _ => {
+            return Err(InputError::at(
+                t.line,
+                format!("{} must be at most {}, found {}", what, max, shorten(t.text)),
+            ))
+        }
+    };
     if value < min {
         return Err(InputError::at(
             t.line,
@@ -166,8 +169,8 @@ pub fn shorten(text: &str) -> String {
     out
 }
 
-/// The non-blank lines of `input` with their 1-based numbers; each line is cut at `\n`
-/// and loses a final `\r`.
+/// The non-blank lines of `input` (blank: nothing but ASCII whitespace) with their
+/// 1-based numbers; each line is cut at `\n` and loses a final `\r`.
 ///
 /// ```
 /// let lines: Vec<_> = othello::scan::lines("a\r\n\n  \nb c").collect();
@@ -178,5 +181,5 @@ pub fn lines<'a>(input: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a 
         .split('\n')
         .enumerate()
         .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
-        .filter(|&(_, l)| !l.trim().is_empty())
+        .filter(|&(_, l)| !l.bytes().all(|b| b.is_ascii_whitespace()))
 }

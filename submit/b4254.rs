@@ -32,7 +32,7 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
 		Some(first) => first,
 		None => return Err(InputError::new("no board: the input is empty")),
 	};
-	let mut words = text.split_whitespace();
+	let mut words = text.split_ascii_whitespace();
 	let size = Token { text: words.next().unwrap_or(""), line };
 	if let Some(extra) = words.next() {
 		return Err(InputError::at(line, format!("expected only the board size, found '{}' after it", shorten(extra))));
@@ -48,7 +48,7 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
 	if let Some(&(extra, text)) = rows.get(n) {
 		return Err(InputError::at(extra, format!("unexpected '{}' after the {} rows of the board", shorten(text.trim()), n)));
 	}
-	let numeric = rows[0].1.split_whitespace().all(|w| w == "1" || w == "0" || w == "-1");
+	let numeric = rows[0].1.split_ascii_whitespace().all(|w| w == "1" || w == "0" || w == "-1");
 	let mut cells = Vec::with_capacity(n);
 	for &(line, text) in &rows {
 		let row = if numeric { numeric_row(text, line)? } else { ALPHABET.row(text, line)? };
@@ -58,7 +58,7 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
 }
 
 fn numeric_row(text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
-	text.split_whitespace()
+	text.split_ascii_whitespace()
 		.map(|w| match w {
 			"1" => Ok(Some(Color::Black)),
 			"0" => Ok(Some(Color::White)),
@@ -454,7 +454,7 @@ impl Alphabet {
 
 	pub fn row(&self, text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
 		text.chars()
-			.filter(|ch| !ch.is_whitespace())
+			.filter(|ch| !ch.is_ascii_whitespace())
 			.map(|ch| {
 				self.cell(ch).ok_or_else(|| {
 					InputError::at(
@@ -2361,13 +2361,15 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
 		};
 		return Err(InputError::at(t.line, message));
 	}
-	let value = text.parse::<u64>().unwrap_or(u64::MAX);
-	if value > max {
-		return Err(InputError::at(
-			t.line,
-			format!("{} must be at most {}, found {}", what, max, shorten(t.text)),
-		));
-	}
+	let value = match text.parse::<u64>() {
+		Ok(v) if v <= max => v,
+		_ => {
+			return Err(InputError::at(
+				t.line,
+				format!("{} must be at most {}, found {}", what, max, shorten(t.text)),
+			))
+		}
+	};
 	if value < min {
 		return Err(InputError::at(
 			t.line,
@@ -2398,7 +2400,7 @@ pub fn lines<'a>(input: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a 
 		.split('\n')
 		.enumerate()
 		.map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
-		.filter(|&(_, l)| !l.trim().is_empty())
+		.filter(|&(_, l)| !l.bytes().all(|b| b.is_ascii_whitespace()))
 }
 }
 pub mod table {

@@ -390,7 +390,7 @@ impl Alphabet {
 
 	pub fn row(&self, text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
 		text.chars()
-			.filter(|ch| !ch.is_whitespace())
+			.filter(|ch| !ch.is_ascii_whitespace())
 			.map(|ch| {
 				self.cell(ch).ok_or_else(|| {
 					InputError::at(
@@ -2324,13 +2324,15 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
 		};
 		return Err(InputError::at(t.line, message));
 	}
-	let value = text.parse::<u64>().unwrap_or(u64::MAX);
-	if value > max {
-		return Err(InputError::at(
-			t.line,
-			format!("{} must be at most {}, found {}", what, max, shorten(t.text)),
-		));
-	}
+	let value = match text.parse::<u64>() {
+		Ok(v) if v <= max => v,
+		_ => {
+			return Err(InputError::at(
+				t.line,
+				format!("{} must be at most {}, found {}", what, max, shorten(t.text)),
+			))
+		}
+	};
 	if value < min {
 		return Err(InputError::at(
 			t.line,
@@ -2361,7 +2363,7 @@ pub fn lines<'a>(input: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a 
 		.split('\n')
 		.enumerate()
 		.map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
-		.filter(|&(_, l)| !l.trim().is_empty())
+		.filter(|&(_, l)| !l.bytes().all(|b| b.is_ascii_whitespace()))
 }
 }
 pub mod table {
