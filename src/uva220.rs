@@ -39,9 +39,6 @@ pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
     let mut game = 0;
     while game < games {
         game += 1;
-        if game > 1 {
-            out.write_all(b"\n")?;
-        }
         run_game(&mut s, game, out)?;
     }
     s.finish()?;
@@ -68,6 +65,10 @@ fn run_game<W: Write + ?Sized>(s: &mut Scanner, game: u64, out: &mut W) -> Resul
         "W" => Color::White,
         other => return Err(error(t.line, format!("expected the player to move, B or W, found '{}'", shorten(other))).into()),
     };
+    // The empty line between games, once this one is read up to its commands.
+    if game > 1 {
+        out.write_all(b"\n")?;
+    }
     loop {
         let t = match s.next() {
             // The input ends before `Q`: finish as if it had been read.
