@@ -186,23 +186,21 @@ fn solve_lines(text: &str, check: bool, out: &mut dyn Write) -> Result<usize, Er
         let (id, rest) = if has_id { (fields[0].to_string(), &fields[1..]) } else { (number.to_string(), &fields[..]) };
         let side = rest.get(1).cloned().unwrap_or("");
         let pos = Position::parse(rest[0], side).map_err(|e| InputError::at(number, e))?;
+        // The expectation is read before the solve, which may take long.
+        let want = if check { Some(expectation(rest, number)?) } else { None };
         let start = Instant::now();
         solver.clear();
         let s = solver.solve(&pos);
         let seconds = start.elapsed().as_secs_f64();
         let best = s.best.map_or("-".to_string(), |m| m.to_string());
         write!(out, "{} {:+} {} {} nodes {:.3} s {:.2} Mn/s", id, s.score, best, s.nodes, seconds, s.nodes as f64 / seconds.max(1e-9) / 1e6)?;
-        if check {
-            let want_score = rest.get(2).and_then(|t| t.trim_start_matches('+').parse::<i32>().ok());
-            let want_score = want_score.ok_or_else(|| InputError::at(number, "expected the exact score after the side to move"))?;
-            let want_moves = rest.get(3).ok_or_else(|| InputError::at(number, "expected the best moves after the score"))?;
-            let good_move = want_moves.split(',').any(|m| Move::parse(m) == s.best || (m == "-" && s.best.is_none()));
-            if s.score == want_score && good_move {
+        if let Some((want_score, want_moves)) = want {
+            if s.score == want_score && want_moves.contains(&s.best) {
                 passed += 1;
                 write!(out, " ok")?;
             } else {
                 failed += 1;
-                write!(out, " FAILED (want {:+} {})", want_score, want_moves)?;
+                write!(out, " FAILED (want {:+} {})", want_score, rest[3])?;
             }
         }
         writeln!(out)?;
@@ -212,6 +210,24 @@ fn solve_lines(text: &str, check: bool, out: &mut dyn Write) -> Result<usize, Er
         writeln!(out, "{} passed, {} failed", passed, failed)?;
     }
     Ok(failed)
+}
+
+/// The exact score and the best moves (`A2,B3`, or `-` where there is none) that an
+/// `--ffo` line gives after the board and side (`rest[2]` and `rest[3]`); line `number`
+/// names it in errors.
+fn expectation(rest: &[&str], number: usize) -> Result<(i32, Vec<Option<Move>>), InputError> {
+    let score = rest.get(2).and_then(|t| t.trim_start_matches('+').parse::<i32>().ok());
+    let score = score.ok_or_else(|| InputError::at(number, "expected the exact score after the side to move"))?;
+    let moves = rest.get(3).ok_or_else(|| InputError::at(number, "expected the best moves after the score"))?;
+    let moves = moves
+        .split(',')
+        .map(|m| match (m, Move::parse(m)) {
+            ("-", _) => Ok(None),
+            (_, Some(m)) => Ok(Some(m)),
+            (m, None) => Err(InputError::at(number, format!("expected best moves such as A2,B3 (or -), found '{}'", m))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((score, moves))
 }
 
 /// Table slots of the endgame solver (32 bytes each).

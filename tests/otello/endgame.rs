@@ -208,20 +208,20 @@ fn solve_checks_report_failures_and_errors_name_the_line() {
         (0..64).map(|sq| if pos.player >> sq & 1 == 1 { 'O' } else if pos.opponent >> sq & 1 == 1 { 'X' } else { '-' }).collect();
     let want = exact(pos);
     let path = std::env::temp_dir().join(format!("othello-check-{}.txt", std::process::id()));
-    // Right score with a wrong move list, then the right answer.
-    fs::write(&path, format!("1 {b} O {w:+} H9\n2 {b} O {w:+} {m}\n", b = board, w = want, m = {
-        let mut all = Vec::new();
-        let mut moves = pos.legal();
-        while moves != 0 {
-            let m = Move::square(moves.trailing_zeros());
-            moves &= moves - 1;
-            if score_after(pos, m) == want {
-                all.push(m.to_string());
-            }
+    let mut best = Vec::new();
+    let mut moves = pos.legal();
+    while moves != 0 {
+        let m = Move::square(moves.trailing_zeros());
+        moves &= moves - 1;
+        if score_after(pos, m) == want {
+            best.push(m.to_string());
         }
-        if all.is_empty() { "pass".to_string() } else { all.join(",") }
-    }))
-    .unwrap();
+    }
+    let best = if best.is_empty() { "pass".to_string() } else { best.join(",") };
+    // A square that is not a best move (an occupied one is never one).
+    let wrong = Move::square((pos.player | pos.opponent).trailing_zeros()).to_string();
+    // Right score with a wrong move list, then the right answer.
+    fs::write(&path, format!("1 {b} O {w:+} {x}\n2 {b} O {w:+} {m}\n", b = board, w = want, x = wrong, m = best)).unwrap();
     let (result, out) = run(&["solve", "--ffo", path.to_str().unwrap()], "");
     fs::remove_file(&path).ok();
     match result {
@@ -249,4 +249,30 @@ fn solve_checks_report_failures_and_errors_name_the_line() {
             (other, _) => panic!("{:?}: expected an input error, got {:?}", input, other.err()),
         }
     }
+    // With --ffo, a line's expectation is read before its position is solved: nothing is
+    // printed for a line without one, or with a move that is not one (even where the
+    // position has no move, so that `-` would be right).
+    let full = "X".repeat(64);
+    for (input, fragment) in [
+        (format!("1 {} O\n", board), "line 1: expected the exact score after the side to move"),
+        (format!("1 {} O {:+} ZZ\n", board, want), "line 1: expected best moves such as A2,B3 (or -), found 'ZZ'"),
+        (format!("1 {} O {:+}\n2 {} X +64 A1,ZZ\n", board, want, full), "line 1: expected the best moves after the score"),
+        (format!("# over\n{} X +64 ZZ\n", full), "line 2: expected best moves such as A2,B3 (or -), found 'ZZ'"),
+    ]
+    .iter()
+    {
+        fs::write(&path, input).unwrap();
+        let (result, out) = run(&["solve", "--ffo", path.to_str().unwrap()], "");
+        match result {
+            Err(Error::Input(e)) => {
+                assert!(out.is_empty(), "{:?}: printed {:?}", input, out);
+                assert!(e.to_string().starts_with(fragment), "{} vs {}", e, fragment);
+            }
+            other => panic!("{:?}: expected an input error, got {:?}", input, other.err()),
+        }
+    }
+    fs::write(&path, format!("{} X +64 -\n", full)).unwrap();
+    let (result, out) = run(&["solve", "--ffo", path.to_str().unwrap()], "");
+    fs::remove_file(&path).ok();
+    assert!(result.is_ok() && out.ends_with("ok\n1 passed, 0 failed\n"), "{}", out);
 }
