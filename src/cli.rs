@@ -38,6 +38,7 @@ otello match --black H --white H [--depth D] [--games N] [--seed S]
 Plays N games (default 10) between two heuristics searched D plies deep (default 4).
 The games start from N/2 distinct openings, positions 4 random plies from the start
 (seed S, default 1); each opening is played twice, the heuristics swapping colours.
+Only 236 such positions exist: longer matches play them again, in the same order.
 Prints, per heuristic: wins, losses, draws, the average final disc difference, and
 positions searched per second.
 ";
