@@ -479,8 +479,11 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 /// `bias` is a constant margin for the player to move, from discs kept off the bit sets
 /// (a large board whose cells that matter fit in 8×8, see [`count`]). Its sign follows
 /// the player to move, so with a bias the colour to move is part of the key: positions
-/// with a negative bias fold their empty cells into the first word. No stored position
-/// has a full area (it would need no table), so the folded keys never meet plain ones.
+/// with a negative bias add their empty cells to both words. Those two words share the
+/// empty cells, which a plain key's never do (every position kept has an empty cell),
+/// and without them they are the two players' discs, so no two positions share a key.
+/// (The empty cells in the first word alone are not enough: the area is fixed, so
+/// `p | empty` is every cell but the opponent's.)
 pub struct BitWalk<R> {
     p: u64,
     o: u64,
@@ -592,7 +595,7 @@ impl<R: Rules> Walk for BitWalk<R> {
     #[inline]
     fn key(&self) -> (u64, u64) {
         if self.bias < 0 {
-            (self.p | self.empty, self.o)
+            (self.p | self.empty, self.o | self.empty)
         } else {
             (self.p, self.o)
         }

@@ -1071,7 +1071,7 @@ impl<R: Rules> Walk for BitWalk<R> {
 	#[inline]
 	fn key(&self) -> (u64, u64) {
 		if self.bias < 0 {
-			(self.p | self.empty, self.o)
+			(self.p | self.empty, self.o | self.empty)
 		} else {
 			(self.p, self.o)
 		}

@@ -389,6 +389,62 @@ fn flanking_large_boards() {
     assert_no_failures(failures, positions);
 }
 
+/// Whether the cells that matter of `board` under rules `R` fit in 8×8 while discs left
+/// off them favour one colour: the 64-bit walk then carries a bias, whose sign follows
+/// the player to move and so is part of the table's key.
+fn fits_8x8_with_bias<R: Rules>(board: &Board) -> bool {
+    let relevant = R::relevant(board);
+    let cells: Vec<(usize, usize)> = (0..board.len()).filter(|&i| relevant[i]).map(|i| board.coords(i)).collect();
+    let span = |f: fn(&(usize, usize)) -> usize| cells.iter().map(f).max().unwrap_or(0) - cells.iter().map(f).min().unwrap_or(0);
+    let outside = |color: Color| (0..board.len()).filter(|&i| !relevant[i] && board.cell(i) == Some(color)).count();
+    span(|c| c.0) < 8 && span(|c| c.1) < 8 && outside(Color::Black) != outside(Color::White)
+}
+
+/// Boards larger than 8×8 whose cells that matter fit in 8×8, with a bias (above), under
+/// both rule sets: 9–11 × 9–11 boards of one colour but for random discs in and around a
+/// 3×3 or 3×4 window with 5–8 empty cells, against the references. (The 64-bit walk's keys of positions with
+/// a negative bias once left out the player's discs; these boards found it.)
+#[test]
+fn large_boards_whose_cells_in_play_fit_8x8() {
+    let mut rng = Rng::new(2511);
+    let options = all_options();
+    let mut failures = Vec::new();
+    let (positions, mut fitting) = (120, [0, 0]);
+    for i in 0..positions {
+        let (rows, cols) = (rng.range(9, 11), rng.range(9, 11));
+        // One colour, but for random discs in and around the window.
+        let mut grid = vec![vec![if rng.chance(50) { BLACK } else { WHITE }; cols]; rows];
+        let (height, width) = (3, rng.range(3, 4));
+        let (top, left) = (rng.below(rows - height + 1), rng.below(cols - width + 1));
+        for r in top.saturating_sub(1)..(top + height + 1).min(rows) {
+            for c in left.saturating_sub(1)..(left + width + 1).min(cols) {
+                grid[r][c] = if rng.chance(50) { BLACK } else { WHITE };
+            }
+        }
+        let empties = rng.range(5, 8);
+        let mut made = 0;
+        while made < empties {
+            let (r, c) = (top + rng.below(height), left + rng.below(width));
+            if grid[r][c] != EMPTY {
+                grid[r][c] = EMPTY;
+                made += 1;
+            }
+        }
+        let board = library_board(&grid);
+        if i % 2 == 0 {
+            fitting[0] += fits_8x8_with_bias::<Flanking>(&board) as usize;
+            let expected = strings(reference::flanking(&grid, true));
+            failures.extend(check_flanking(&grid, &expected, &options));
+        } else {
+            fitting[1] += fits_8x8_with_bias::<Adjacent>(&board) as usize;
+            let expected = strings(reference::adjacent(&grid));
+            failures.extend(check_adjacent(&grid, &expected, &options));
+        }
+    }
+    assert_no_failures(failures, positions);
+    assert!(fitting.iter().all(|&k| k >= 30), "boards that fit 8x8 with a bias (flanking, adjacent): {:?}", fitting);
+}
+
 /// Boards of 8×8..40×40 with 2..=8 scattered empty cells, under both rule sets: many
 /// have independent empty cells, which the shortcut counts (and the walks, under the
 /// options without it).
