@@ -4,7 +4,7 @@
 //! Input: `n`, then `n` rows of `n` cells, one row per line. A row is one string (`.WB`)
 //! or whitespace-separated cells (`. W B`) with `B` black, `W` white, `.` empty; or, as in
 //! the original contest, whole numbers `1` black, `0` white, `-1` empty, separated by
-//! spaces (detected when every cell is written so).
+//! spaces (detected when the first row starts with a number).
 //!
 //! Standard rules, **white moves first**; a player without a move passes and the game ends
 //! when neither can move (empty cells then belong to nobody). Output: `black white draws`.
@@ -59,8 +59,10 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
     if let Some(&(extra, text)) = rows.get(n) {
         return Err(InputError::at(extra, format!("unexpected '{}' after the {} rows of the board", shorten(text.trim()), n)));
     }
-    // The first row says which alphabet the board is written in.
-    let numeric = rows[0].1.split_ascii_whitespace().all(|w| w == "1" || w == "0" || w == "-1");
+    // The first row says which alphabet the board is written in: a number first (a digit
+    // after any minus signs) is the contest's, so that `10 0` is told of a bad number and
+    // `----` (UVa's empty cells) of a bad character.
+    let numeric = rows[0].1.trim_start().trim_start_matches('-').starts_with(|c: char| c.is_ascii_digit());
     let mut cells = Vec::with_capacity(n);
     for &(line, text) in &rows {
         let row = if numeric { numeric_row(text, line)? } else { ALPHABET.row(text, line)? };

@@ -48,7 +48,7 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
 	if let Some(&(extra, text)) = rows.get(n) {
 		return Err(InputError::at(extra, format!("unexpected '{}' after the {} rows of the board", shorten(text.trim()), n)));
 	}
-	let numeric = rows[0].1.split_ascii_whitespace().all(|w| w == "1" || w == "0" || w == "-1");
+	let numeric = rows[0].1.trim_start().trim_start_matches('-').starts_with(|c: char| c.is_ascii_digit());
 	let mut cells = Vec::with_capacity(n);
 	for &(line, text) in &rows {
 		let row = if numeric { numeric_row(text, line)? } else { ALPHABET.row(text, line)? };
