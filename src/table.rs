@@ -40,15 +40,6 @@ fn hash_words(words: &[u64]) -> u64 {
     words.iter().fold(0x243f_6a88_85a3_08d3, |h, &w| mix(h ^ w))
 }
 
-/// The keys of 256-bit sets (`super::wide`).
-#[cfg(feature = "wide")]
-impl TableKey for [u64; 5] {
-    #[inline]
-    fn hash64(&self) -> u64 {
-        hash_words(self)
-    }
-}
-
 impl TableKey for Vec<u64> {
     fn hash64(&self) -> u64 {
         hash_words(self)

@@ -1,7 +1,9 @@
-//! Boards beyond 8×8 whose cells that may change number at most 252 (9×9 to 13×13 with
+//! Boards beyond 8×8 whose cells that may change number at most 508 (9×9 to 13×13 with
 //! 10 empty cells, large boards whose empty cells lie close together, such as a 2×5 block
-//! on 100×100) on bit sets of those cells ([`Set`]: `u64` where they fit with the anchors
-//! below, else `u128`, else [`U256`]), and the counter's walk on them ([`WideWalk`]).
+//! or a 1×10 row on 100×100, and boards of mostly one colour, whose long runs let moves
+//! flip far away) on bit sets of those cells ([`Set`]: `u64` where they fit with the
+//! anchors below, else `u128`, else [`U256`], else [`U512`]), and the counter's walk on
+//! them ([`WideWalk`]).
 //!
 //! Only the cells that may change are kept ([`Rules::changeable`]: the empty cells and
 //! the discs a run may flip), numbered in row-major order from bit 2: the `k`-th kept cell
@@ -23,15 +25,16 @@
 //! moves in vector lanes as on 64-bit boards (`super::bitboard::lanes`): on wider sets
 //! packed into 64 bits where the four cells and their rays fit (`pext` keeps the bits'
 //! order, so each ray still grows or shrinks), else into 128 bits, counted with a vector
-//! of low words and one of high words, or on 256-bit sets into 192 bits, counted with
-//! three vectors of words; past 192 bits, level by level. The packed rays of each set of
-//! four of the start's empty cells are made once ([`Four`]).
+//! of low words and one of high words, or on 256- and 512-bit sets into three to five
+//! words, counted with a vector per word; past 320 bits, level by level. The packed rays
+//! of each set of four of the start's empty cells are made once ([`Four`]).
 //!
-//! The table key of a position is two words (five on 256-bit sets, whose threads then
-//! share a table behind locks): the discs of the player to move together with the empty
-//! cells (`p | empty`) from bit 1, or from bit 2 where the colour to move does not matter
-//! (no anchor and no bias), then which of the start's empty cells are still empty.
-//! [`WideWalk::new`] declines boards whose key needs more bits than that.
+//! The table key of a position is the discs of the player to move together with the
+//! empty cells (`p | empty`) from bit 1, or from bit 2 where the colour to move does not
+//! matter (no anchor and no bias), then which of the start's empty cells are still empty:
+//! two words on 64- and 128-bit sets ([`WideWalk::new`] declines boards whose key needs
+//! more bits than that), and on wider sets the set and a word of its own for the empty
+//! cells (five words or nine, whose threads then share a table behind locks).
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -41,15 +44,15 @@ use std::ops::{BitAnd, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 use super::board::{Board, Color};
 use super::count::{tally, Bits, Walk};
 use super::rules::Rules;
-use super::table::TableKey;
+use super::table::{mix, TableKey};
 
 /// The most cells a [`Geometry`] of `u128` sets keeps: 128 bits less the four anchors
-/// (60 on `u64` sets, 252 on [`U256`] ones).
+/// (60 on `u64` sets, 252 on [`U256`] ones, 508 on [`U512`] ones).
 pub const MAX_KEPT: usize = 124;
 
 /// The walk's bit sets: `u64` where the kept cells and the anchors fit in 64 bits (a flip
 /// reads one word, and the last four cells take the lanes of 64-bit boards), else
-/// `u128`, else [`U256`].
+/// `u128`, else [`U256`], else [`U512`].
 pub trait Set:
     Copy
     + Eq
@@ -80,6 +83,9 @@ pub trait Set:
     fn highest(self) -> Self;
     /// The set less one, as a number: for a single bit, the bits below it.
     fn less_one(self) -> Self;
+    /// The hash `h` with the set's words mixed in, low first (for the keys of [`Double`]
+    /// sets).
+    fn mixed(self, h: u64) -> u64;
     /// The table key: at most [`Set::KEY_BITS`] bits.
     type Key: TableKey + Send + Sync;
     /// The bits a key holds.
@@ -94,12 +100,31 @@ pub trait Set:
     fn flanking_flips(g: &Geometry<Self>, p: Self, o: Self, sq: u32) -> Self {
         ray_flips(g, p, o, sq)
     }
+    /// [`flanking_flips`] on sets of twice this set's bits ([`Double`]): by default
+    /// [`ray_flips`] (`u128`: [`U256`]).
+    #[inline(always)]
+    fn doubled_flips(g: &Geometry<Double<Self>>, p: Double<Self>, o: Double<Self>, sq: u32) -> Double<Self>
+    where
+        Double<Self>: Set,
+    {
+        ray_flips(g, p, o, sq)
+    }
+    /// [`flanking_flips`] on sets of four times this set's bits: by default [`ray_flips`]
+    /// (`u128`: [`U512`]).
+    #[inline(always)]
+    fn quadrupled_flips(g: &Geometry<Double<Double<Self>>>, p: Double<Double<Self>>, o: Double<Double<Self>>, sq: u32) -> Double<Double<Self>>
+    where
+        Double<Double<Self>>: Set,
+    {
+        ray_flips(g, p, o, sq)
+    }
     /// The bits of the set under `used`, packed towards bit 0 in their order (see
-    /// [`Four`]), or with `None` the set as it is, as four words, low first.
-    fn packed(self, used: Option<Self>) -> [u64; 4];
+    /// [`Four`]; at most 320 of them), or with `None` the set as it is, as five words,
+    /// low first (its low 320 bits).
+    fn packed(self, used: Option<Self>) -> [u64; 5];
     /// [`count_four`] where the four cells `cells` are counted on the geometry's own rays
     /// (`Four` does not pack them): on 64-bit sets in lanes of one word, on 128-bit ones
-    /// in lanes of two; never called on 256-bit sets, which are always packed.
+    /// in lanes of two; never called on wider sets, which are always packed.
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
     fn count_unpacked(_g: &Geometry<Self>, _cells: [u32; 4], _p: Self, _o: Self, _margin: i32) -> Option<[u64; 3]> {
@@ -140,6 +165,11 @@ impl Set for u64 {
         self.wrapping_sub(1)
     }
 
+    #[inline(always)]
+    fn mixed(self, h: u64) -> u64 {
+        mix(h ^ self)
+    }
+
     type Key = (u64, u64);
     const KEY_BITS: u32 = 128;
 
@@ -160,8 +190,8 @@ impl Set for u64 {
     }
 
     #[inline(always)]
-    fn packed(self, used: Option<u64>) -> [u64; 4] {
-        [used.map_or(self, |m| extract(self, m)), 0, 0, 0]
+    fn packed(self, used: Option<u64>) -> [u64; 5] {
+        [used.map_or(self, |m| extract(self, m)), 0, 0, 0, 0]
     }
 
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
@@ -207,6 +237,11 @@ impl Set for u128 {
         self.wrapping_sub(1)
     }
 
+    #[inline(always)]
+    fn mixed(self, h: u64) -> u64 {
+        mix(mix(h ^ self as u64) ^ (self >> 64) as u64)
+    }
+
     type Key = (u64, u64);
     const KEY_BITS: u32 = 128;
 
@@ -227,10 +262,22 @@ impl Set for u128 {
         vector_flips(g, p, o, sq)
     }
 
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
     #[inline(always)]
-    fn packed(self, used: Option<u128>) -> [u64; 4] {
+    fn doubled_flips(g: &Geometry<U256>, p: U256, o: U256, sq: u32) -> U256 {
+        vector_flips_256(g, p, o, sq)
+    }
+
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
+    #[inline(always)]
+    fn quadrupled_flips(g: &Geometry<U512>, p: U512, o: U512, sq: u32) -> U512 {
+        vector_flips_512(g, p, o, sq)
+    }
+
+    #[inline(always)]
+    fn packed(self, used: Option<u128>) -> [u64; 5] {
         let x = used.map_or(self, |m| pack(self, m));
-        [x as u64, (x >> 64) as u64, 0, 0]
+        [x as u64, (x >> 64) as u64, 0, 0, 0]
     }
 
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
@@ -243,170 +290,209 @@ impl Set for u128 {
     }
 }
 
-/// A set of 256 bits: the 128 low ones and the 128 high ones. For boards whose cells
-/// that may change pass 124 (the 2×5 block of empty cells on a 100×100 board of random
-/// discs has 208, every one of which some sequence flips).
+/// A set of twice the bits of `H`: the low half and the high half. [`U256`] (two `u128`)
+/// for boards whose cells that may change pass 124 (the 2×5 block of empty cells on a
+/// 100×100 board of random discs has 208, every one of which some sequence flips), and
+/// [`U512`] (two `U256`) for those past 252 (boards of mostly one colour, whose long
+/// runs let a move flip far from the empty cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct U256 {
-    /// Bits 0 to 127.
-    pub low: u128,
-    /// Bits 128 to 255.
-    pub high: u128,
+#[repr(C)]
+pub struct Double<H> {
+    /// The low bits.
+    pub low: H,
+    /// The high bits.
+    pub high: H,
 }
 
-impl BitAnd for U256 {
-    type Output = U256;
+/// 256 bits, for up to 252 kept cells.
+pub type U256 = Double<u128>;
+
+/// 512 bits, for up to 508 kept cells.
+pub type U512 = Double<U256>;
+
+impl<H: Set> BitAnd for Double<H> {
+    type Output = Double<H>;
     #[inline(always)]
-    fn bitand(self, x: U256) -> U256 {
-        U256 { low: self.low & x.low, high: self.high & x.high }
+    fn bitand(self, x: Double<H>) -> Double<H> {
+        Double { low: self.low & x.low, high: self.high & x.high }
     }
 }
 
-impl BitOr for U256 {
-    type Output = U256;
+impl<H: Set> BitOr for Double<H> {
+    type Output = Double<H>;
     #[inline(always)]
-    fn bitor(self, x: U256) -> U256 {
-        U256 { low: self.low | x.low, high: self.high | x.high }
+    fn bitor(self, x: Double<H>) -> Double<H> {
+        Double { low: self.low | x.low, high: self.high | x.high }
     }
 }
 
-impl BitXor for U256 {
-    type Output = U256;
+impl<H: Set> BitXor for Double<H> {
+    type Output = Double<H>;
     #[inline(always)]
-    fn bitxor(self, x: U256) -> U256 {
-        U256 { low: self.low ^ x.low, high: self.high ^ x.high }
+    fn bitxor(self, x: Double<H>) -> Double<H> {
+        Double { low: self.low ^ x.low, high: self.high ^ x.high }
     }
 }
 
-impl Not for U256 {
-    type Output = U256;
+impl<H: Set> Not for Double<H> {
+    type Output = Double<H>;
     #[inline(always)]
-    fn not(self) -> U256 {
-        U256 { low: !self.low, high: !self.high }
+    fn not(self) -> Double<H> {
+        Double { low: !self.low, high: !self.high }
     }
 }
 
-impl BitOrAssign for U256 {
+impl<H: Set> BitOrAssign for Double<H> {
     #[inline(always)]
-    fn bitor_assign(&mut self, x: U256) {
+    fn bitor_assign(&mut self, x: Double<H>) {
         *self = *self | x;
     }
 }
 
-impl BitXorAssign for U256 {
+impl<H: Set> BitXorAssign for Double<H> {
     #[inline(always)]
-    fn bitxor_assign(&mut self, x: U256) {
+    fn bitxor_assign(&mut self, x: Double<H>) {
         *self = *self ^ x;
     }
 }
 
-impl Shl<u32> for U256 {
-    type Output = U256;
-    /// Bits shifted past 255 are lost; a shift by 256 or more leaves none.
+impl<H: Set> Shl<u32> for Double<H> {
+    type Output = Double<H>;
+    /// Bits shifted past the top are lost; a shift by the set's bits or more leaves none.
     #[inline(always)]
-    fn shl(self, n: u32) -> U256 {
-        match n {
-            0 => self,
-            1..=127 => U256 { low: self.low << n, high: self.high << n | self.low >> (128 - n) },
-            128..=255 => U256 { low: 0, high: self.low << (n - 128) },
-            _ => U256::EMPTY,
-        }
-    }
-}
-
-impl Shr<u32> for U256 {
-    type Output = U256;
-    /// Bits shifted below 0 are lost; a shift by 256 or more leaves none.
-    #[inline(always)]
-    fn shr(self, n: u32) -> U256 {
-        match n {
-            0 => self,
-            1..=127 => U256 { low: self.low >> n | self.high << (128 - n), high: self.high >> n },
-            128..=255 => U256 { low: self.high >> (n - 128), high: 0 },
-            _ => U256::EMPTY,
-        }
-    }
-}
-
-impl Set for U256 {
-    const BITS: u32 = 256;
-    const EMPTY: U256 = U256 { low: 0, high: 0 };
-
-    #[inline(always)]
-    fn bit(b: u32) -> U256 {
-        if b < 128 {
-            U256 { low: 1 << b, high: 0 }
+    fn shl(self, n: u32) -> Double<H> {
+        let half = H::BITS;
+        if n == 0 {
+            self
+        } else if n < half {
+            Double { low: self.low << n, high: self.high << n | self.low >> (half - n) }
+        } else if n < 2 * half {
+            Double { low: H::EMPTY, high: self.low << (n - half) }
         } else {
-            U256 { low: 0, high: 1 << (b - 128) }
+            Double::EMPTY
+        }
+    }
+}
+
+impl<H: Set> Shr<u32> for Double<H> {
+    type Output = Double<H>;
+    /// Bits shifted below 0 are lost; a shift by the set's bits or more leaves none.
+    #[inline(always)]
+    fn shr(self, n: u32) -> Double<H> {
+        let half = H::BITS;
+        if n == 0 {
+            self
+        } else if n < half {
+            Double { low: self.low >> n | self.high << (half - n), high: self.high >> n }
+        } else if n < 2 * half {
+            Double { low: self.high >> (n - half), high: H::EMPTY }
+        } else {
+            Double::EMPTY
+        }
+    }
+}
+
+/// The words of `x` from bit `by` on: bits shifted past the last word are lost.
+#[inline(always)]
+fn shifted_words(x: [u64; 5], by: u32) -> [u64; 5] {
+    let (skip, bits) = ((by / 64) as usize, by % 64);
+    let mut out = [0u64; 5];
+    for w in skip..5 {
+        out[w] = x[w - skip] << bits;
+        if bits > 0 && w > skip {
+            out[w] |= x[w - skip - 1] >> (64 - bits);
+        }
+    }
+    out
+}
+
+impl<H: Set> Set for Double<H> {
+    const BITS: u32 = 2 * H::BITS;
+    const EMPTY: Double<H> = Double { low: H::EMPTY, high: H::EMPTY };
+
+    #[inline(always)]
+    fn bit(b: u32) -> Double<H> {
+        if b < H::BITS {
+            Double { low: H::bit(b), high: H::EMPTY }
+        } else {
+            Double { low: H::EMPTY, high: H::bit(b - H::BITS) }
         }
     }
 
     #[inline(always)]
     fn count(self) -> u32 {
-        self.low.count_ones() + self.high.count_ones()
+        self.low.count() + self.high.count()
     }
 
     #[inline(always)]
-    fn lowest(self) -> U256 {
-        if self.low != 0 {
-            U256 { low: self.low.lowest(), high: 0 }
+    fn lowest(self) -> Double<H> {
+        if self.low != H::EMPTY {
+            Double { low: self.low.lowest(), high: H::EMPTY }
         } else {
-            U256 { low: 0, high: self.high.lowest() }
+            Double { low: H::EMPTY, high: self.high.lowest() }
         }
     }
 
     #[inline(always)]
-    fn highest(self) -> U256 {
-        if self.high != 0 {
-            U256 { low: 0, high: self.high.highest() }
+    fn highest(self) -> Double<H> {
+        if self.high != H::EMPTY {
+            Double { low: H::EMPTY, high: self.high.highest() }
         } else {
-            U256 { low: self.low.highest(), high: 0 }
+            Double { low: self.low.highest(), high: H::EMPTY }
         }
     }
 
     #[inline(always)]
-    fn less_one(self) -> U256 {
-        if self.low != 0 {
-            U256 { low: self.low - 1, high: self.high }
+    fn less_one(self) -> Double<H> {
+        if self.low != H::EMPTY {
+            Double { low: self.low.less_one(), high: self.high }
         } else {
-            U256 { low: !0, high: self.high.wrapping_sub(1) }
+            Double { low: !H::EMPTY, high: self.high.less_one() }
         }
     }
 
-    /// Five words: up to 252 kept cells and 64 open ones.
-    type Key = [u64; 5];
-    const KEY_BITS: u32 = 320;
+    #[inline(always)]
+    fn mixed(self, h: u64) -> u64 {
+        self.high.mixed(self.low.mixed(h))
+    }
+
+    /// The kept cells' bits and, as a word of its own, the open cells (five words on
+    /// 256-bit sets, nine on 512-bit ones).
+    type Key = (Double<H>, u64);
+    const KEY_BITS: u32 = 2 * H::BITS + 64;
 
     #[inline]
-    fn key(cells: U256, from: u32, width: u32, open: u64) -> [u64; 5] {
-        let cells = (cells >> from) & !(!U256::EMPTY << width);
-        let mut key = [cells.low as u64, (cells.low >> 64) as u64, cells.high as u64, (cells.high >> 64) as u64, 0];
-        let (word, shift) = ((width / 64) as usize, width % 64);
-        key[word] |= open << shift;
-        if shift > 0 {
-            key[word + 1] |= open >> (64 - shift);
-        }
-        key
+    fn key(cells: Double<H>, from: u32, width: u32, open: u64) -> (Double<H>, u64) {
+        ((cells >> from) & !(!Double::EMPTY << width), open)
     }
 
     #[inline(always)]
-    fn words(_: &[u64; 5]) -> Option<(u64, u64)> {
+    fn words(_: &(Double<H>, u64)) -> Option<(u64, u64)> {
         None
     }
 
-    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
     #[inline(always)]
-    fn flanking_flips(g: &Geometry<U256>, p: U256, o: U256, sq: u32) -> U256 {
-        vector_flips_256(g, p, o, sq)
+    fn flanking_flips(g: &Geometry<Double<H>>, p: Double<H>, o: Double<H>, sq: u32) -> Double<H> {
+        H::doubled_flips(g, p, o, sq)
     }
 
     #[inline(always)]
-    fn packed(self, used: Option<U256>) -> [u64; 4] {
-        let x = match used {
-            Some(m) => U256 { low: pack(self.low, m.low), high: 0 } | U256 { low: pack(self.high, m.high), high: 0 } << m.low.count_ones(),
-            None => self,
-        };
-        [x.low as u64, (x.low >> 64) as u64, x.high as u64, (x.high >> 64) as u64]
+    fn doubled_flips(g: &Geometry<Double<Double<H>>>, p: Double<Double<H>>, o: Double<Double<H>>, sq: u32) -> Double<Double<H>> {
+        H::quadrupled_flips(g, p, o, sq)
+    }
+
+    #[inline(always)]
+    fn packed(self, used: Option<Double<H>>) -> [u64; 5] {
+        let (low, high) = (self.low.packed(used.map(|m| m.low)), self.high.packed(used.map(|m| m.high)));
+        let high = shifted_words(high, used.map_or(H::BITS, |m| m.low.count()));
+        [low[0] | high[0], low[1] | high[1], low[2] | high[2], low[3] | high[3], low[4] | high[4]]
+    }
+}
+
+impl<H: Set> TableKey for (Double<H>, u64) {
+    #[inline]
+    fn hash64(&self) -> u64 {
+        mix(self.0.mixed(0x243f_6a88_85a3_08d3) ^ self.1)
     }
 }
 
@@ -650,59 +736,109 @@ fn pack(x: u128, mask: u128) -> u128 {
     low | (extract((x >> 64) as u64, (mask >> 64) as u64) as u128).checked_shl((mask as u64).count_ones()).unwrap_or(0)
 }
 
-/// [`vector_flips`] on 256-bit sets: the eight rays' words `k` in the lanes of vector `k`,
-/// each ray's first stop found in the lowest word that has one (where bits grow) or the
-/// highest.
+/// [`vector_flips`] on 256-bit sets: the eight rays' words `k` in the lanes of vector `k`
+/// ([`words_flips`]).
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
 #[inline(always)]
 pub fn vector_flips_256(g: &Geometry<U256>, p: U256, o: U256, sq: u32) -> U256 {
     use std::arch::x86_64::*;
     let rays = &g.rays[sq as usize];
+    let words = |x: U256| [x.low as u64, (x.low >> 64) as u64, x.high as u64, (x.high >> 64) as u64];
     // SAFETY: the build targets AVX-512F and CD (the `target_feature`s above), and the
-    // four loads read the 256 bytes of `rays`.
-    unsafe {
+    // four loads read the 256 bytes of `rays` (`Double` is `repr(C)`: word `k` of ray `d`
+    // is the `4d + k`-th).
+    let w = unsafe {
         let at = |i: usize| _mm512_loadu_si512((rays.as_ptr() as *const u64).add(8 * i) as *const _);
         let (ab, cd) = ((at(0), at(1)), (at(2), at(3)));
-        let words = |x: U256| [x.low as u64, (x.low >> 64) as u64, x.high as u64, (x.high >> 64) as u64].map(|w| _mm512_set1_epi64(w as i64));
-        let (p, o) = (words(p), words(o));
-        let (zero, ones, one, top) = (_mm512_setzero_si512(), _mm512_set1_epi64(-1), _mm512_set1_epi64(1), _mm512_set1_epi64(i64::MIN));
-        const UP: u8 = 0b0011_1100;
         // Word `k` of ray `d` in lane `d`: rays 0 to 3 from the first two loads, 4 to 7
         // from the others.
-        let mut r = [zero; 4];
+        let mut r = [_mm512_setzero_si512(); 4];
         for k in 0..4 {
             let k = k as i64;
             let low = _mm512_permutex2var_epi64(ab.0, _mm512_setr_epi64(k, 4 + k, 8 + k, 12 + k, 0, 0, 0, 0), ab.1);
             let high = _mm512_permutex2var_epi64(cd.0, _mm512_setr_epi64(0, 0, 0, 0, k, 4 + k, 8 + k, 12 + k), cd.1);
             r[k as usize] = _mm512_mask_blend_epi64(0xf0, low, high);
         }
-        let stops = [0, 1, 2, 3].map(|k| _mm512_andnot_si512(o[k], r[k]));
-        let (mut first, mut run) = ([zero; 4], [zero; 4]);
-        // Rays towards higher bits: the lowest stop, from the low word up; the cells below
-        // it (every cell of the words below).
-        let mut found = 0u8;
-        for k in 0..4 {
-            let s = stops[k];
-            let here = _mm512_test_epi64_mask(s, s) & !found;
-            first[k] = _mm512_maskz_and_epi64(here, s, _mm512_sub_epi64(zero, s));
-            run[k] = _mm512_maskz_mov_epi64(!found, _mm512_mask_sub_epi64(ones, here, first[k], one));
-            found |= here;
+        words_flips(r, words(p), words(o))
+    };
+    let w = w.map(u128::from);
+    U256 { low: w[1] << 64 | w[0], high: w[3] << 64 | w[2] }
+}
+
+/// [`vector_flips`] on 512-bit sets: the eight rays' words `k` in the lanes of vector `k`
+/// (gathered), as on 256-bit sets.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
+#[inline(always)]
+pub fn vector_flips_512(g: &Geometry<U512>, p: U512, o: U512, sq: u32) -> U512 {
+    use std::arch::x86_64::*;
+    let rays = &g.rays[sq as usize];
+    let words = |x: U512| {
+        let [a, b, c, d] = [x.low.low, x.low.high, x.high.low, x.high.high];
+        [a as u64, (a >> 64) as u64, b as u64, (b >> 64) as u64, c as u64, (c >> 64) as u64, d as u64, (d >> 64) as u64]
+    };
+    // SAFETY: the build targets AVX-512F and CD (the `target_feature`s above), and the
+    // gathers read the 512 bytes of `rays` (`Double` is `repr(C)`: word `k` of ray `d` is
+    // the `8d + k`-th).
+    let w = unsafe {
+        let base = rays.as_ptr() as *const u8;
+        let mut r = [_mm512_setzero_si512(); 8];
+        for k in 0..8 {
+            let k = k as i64;
+            let index = _mm512_setr_epi64(k, 8 + k, 16 + k, 24 + k, 32 + k, 40 + k, 48 + k, 56 + k);
+            r[k as usize] = _mm512_i64gather_epi64::<8>(index, base as *const _);
         }
-        // Towards lower bits: the highest stop, from the high word down; the cells above it.
-        let mut found = 0u8;
-        for k in (0..4).rev() {
-            let s = stops[k];
-            let here = _mm512_test_epi64_mask(s, s) & !found;
-            let down = _mm512_maskz_srlv_epi64(here, top, _mm512_lzcnt_epi64(s));
-            let above = _mm512_maskz_mov_epi64(!found, _mm512_mask_sub_epi64(ones, here, zero, _mm512_add_epi64(down, down)));
-            first[k] = _mm512_mask_blend_epi64(UP, down, first[k]);
-            run[k] = _mm512_mask_blend_epi64(UP, above, run[k]);
-            found |= here;
-        }
-        let closed = (0..4).fold(0u8, |c, k| c | _mm512_test_epi64_mask(first[k], p[k]));
-        let w = [0, 1, 2, 3].map(|k| _mm512_reduce_or_epi64(_mm512_maskz_and_epi64(closed, r[k], run[k])) as u64 as u128);
-        U256 { low: w[1] << 64 | w[0], high: w[3] << 64 | w[2] }
+        words_flips(r, words(p), words(o))
+    };
+    let half = |a: u64, b: u64, c: u64, d: u64| U256 { low: u128::from(b) << 64 | u128::from(a), high: u128::from(d) << 64 | u128::from(c) };
+    U512 { low: half(w[0], w[1], w[2], w[3]), high: half(w[4], w[5], w[6], w[7]) }
+}
+
+/// The flips of a move on sets of `N` words whose eight rays' words `k` are the lanes of
+/// `r[k]`, for the player with words `p` against `o`: each ray's first stop found in the
+/// lowest word that has one (where bits grow) or the highest.
+///
+/// SAFETY: the processor must have AVX-512F and CD.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
+#[inline(always)]
+unsafe fn words_flips<const N: usize>(r: [std::arch::x86_64::__m512i; N], p: [u64; N], o: [u64; N]) -> [u64; N] {
+    use std::arch::x86_64::*;
+    let (zero, ones, one, top) = (_mm512_setzero_si512(), _mm512_set1_epi64(-1), _mm512_set1_epi64(1), _mm512_set1_epi64(i64::MIN));
+    const UP: u8 = 0b0011_1100;
+    let mut stops = [zero; N];
+    for k in 0..N {
+        stops[k] = _mm512_andnot_si512(_mm512_set1_epi64(o[k] as i64), r[k]);
     }
+    let (mut first, mut run) = ([zero; N], [zero; N]);
+    // Rays towards higher bits: the lowest stop, from the low word up; the cells below
+    // it (every cell of the words below).
+    let mut found = 0u8;
+    for k in 0..N {
+        let s = stops[k];
+        let here = _mm512_test_epi64_mask(s, s) & !found;
+        first[k] = _mm512_maskz_and_epi64(here, s, _mm512_sub_epi64(zero, s));
+        run[k] = _mm512_maskz_mov_epi64(!found, _mm512_mask_sub_epi64(ones, here, first[k], one));
+        found |= here;
+    }
+    // Towards lower bits: the highest stop, from the high word down; the cells above it.
+    let mut found = 0u8;
+    for k in (0..N).rev() {
+        let s = stops[k];
+        let here = _mm512_test_epi64_mask(s, s) & !found;
+        let down = _mm512_maskz_srlv_epi64(here, top, _mm512_lzcnt_epi64(s));
+        let above = _mm512_maskz_mov_epi64(!found, _mm512_mask_sub_epi64(ones, here, zero, _mm512_add_epi64(down, down)));
+        first[k] = _mm512_mask_blend_epi64(UP, down, first[k]);
+        run[k] = _mm512_mask_blend_epi64(UP, above, run[k]);
+        found |= here;
+    }
+    let mut closed = 0u8;
+    for k in 0..N {
+        closed |= _mm512_test_epi64_mask(first[k], _mm512_set1_epi64(p[k] as i64));
+    }
+    let mut out = [0u64; N];
+    for k in 0..N {
+        out[k] = _mm512_reduce_or_epi64(_mm512_maskz_and_epi64(closed, r[k], run[k])) as u64;
+    }
+    out
 }
 
 /// Under adjacent captures: the opponent's discs next to `sq`.
@@ -714,10 +850,10 @@ pub fn adjacent_flips<S: Set>(g: &Geometry<S>, o: S, sq: u32) -> S {
 /// Four empty cells of a [`Geometry`] made ready for the vector lanes of
 /// `super::bitboard::lanes` (the `avx512` feature; see `count_four`): their rays in
 /// 64-bit words where the four cells and their rays hold at most 64 bits, else in 128-bit
-/// words, packed into those bits in order on wider sets (`pext` keeps each ray growing or
-/// shrinking), and the cells' bit numbers there.
+/// words, else in three to five 64-bit words, packed into those bits in order on wider
+/// sets (`pext` keeps each ray growing or shrinking), and the cells' bit numbers there.
 ///
-/// The packing reads every ray of the four cells (on 256-bit sets, four `pext` a ray), so
+/// The packing reads every ray of the four cells (on 512-bit sets, eight `pext` a ray), so
 /// [`WideWalk`] makes these once per set of four of the start's empty cells
 /// ([`FOURS_UP_TO`]) instead of at every count.
 ///
@@ -744,25 +880,30 @@ pub struct Four<S> {
     rays: Rays,
 }
 
-/// The rays of a [`Four`]: packed into 64-bit words, 128-bit ones or three 64-bit words
-/// (on 256-bit sets past 128 bits; per cell, word by word), or not packed (the geometry's
-/// own, on 64-bit sets and on 128-bit ones past 64 bits); none where they pass 192 bits.
+/// The rays of a [`Four`]: packed into 64-bit words, 128-bit ones or three to five 64-bit
+/// words (on 256- and 512-bit sets past 128 bits; per cell, word by word), or not packed
+/// (the geometry's own, on 64-bit sets and on 128-bit ones past 64 bits); none where they
+/// pass 320 bits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Rays {
     Narrow([[u64; 8]; 4]),
     Wide([[u128; 8]; 4]),
     Three(Box<[[[u64; 8]; 3]; 4]>),
+    Four(Box<[[[u64; 8]; 4]; 4]>),
+    Five(Box<[[[u64; 8]; 5]; 4]>),
     Unpacked,
     Beyond,
 }
 
 impl<S: Set> Four<S> {
     /// The cells `cells` (bit numbers) of `g` made ready for the lanes (where they and their
-    /// rays pass 192 bits, which no board in the bench has, the lanes do not take them:
-    /// [`Four::in_lanes`]).
+    /// rays pass 320 bits, the lanes do not take them: [`Four::in_lanes`]).
     pub fn new(g: &Geometry<S>, cells: [u32; 4]) -> Four<S> {
         let used = g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3]);
         let n = used.count();
+        if n > 320 {
+            return Four { used: Some(used), at: cells, rays: Rays::Beyond };
+        }
         let packing = match S::BITS {
             64 => None,
             128 if n > 64 => None,
@@ -776,11 +917,11 @@ impl<S: Set> Four<S> {
             return Four { used: packing, at, rays: Rays::Unpacked };
         }
         // Per cell, word and direction: the packed ray.
-        let mut words = [[[0u64; 8]; 4]; 4];
+        let mut words = [[[0u64; 8]; 5]; 4];
         for k in 0..4 {
             for d in 0..8 {
                 let ray = g.ray(cells[k], d).packed(packing);
-                for w in 0..4 {
+                for w in 0..5 {
                     words[k][w][d] = ray[w];
                 }
             }
@@ -795,7 +936,8 @@ impl<S: Set> Four<S> {
                 r
             })),
             129..=192 => Rays::Three(Box::new(words.map(|c| [c[0], c[1], c[2]]))),
-            _ => Rays::Beyond,
+            193..=256 => Rays::Four(Box::new(words.map(|c| [c[0], c[1], c[2], c[3]]))),
+            _ => Rays::Five(Box::new(words)),
         };
         Four { used: packing, at, rays }
     }
@@ -851,6 +993,7 @@ pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i
     use super::bitboard::lanes;
     let r = match four.rays {
         Rays::Unpacked => return S::count_unpacked(g, four.at, p, o, margin),
+        Rays::Beyond => return None,
         ref r => r,
     };
     let (pw, ow) = (p.packed(four.used), o.packed(four.used));
@@ -862,6 +1005,10 @@ pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i
         Rays::Wide(ref r) => unsafe { lanes::count_four::<lanes::Wide, true>(p, o, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
         // SAFETY: as above.
         Rays::Three(ref r) => unsafe { lanes::count_four::<lanes::Multi<3>, true>([pw[0], pw[1], pw[2]], [ow[0], ow[1], ow[2]], four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
+        // SAFETY: as above.
+        Rays::Four(ref r) => unsafe { lanes::count_four::<lanes::Multi<4>, true>([pw[0], pw[1], pw[2], pw[3]], [ow[0], ow[1], ow[2], ow[3]], four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
+        // SAFETY: as above.
+        Rays::Five(ref r) => unsafe { lanes::count_four::<lanes::Multi<5>, true>(pw, ow, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
         Rays::Unpacked | Rays::Beyond => None,
     }
 }
@@ -878,7 +1025,7 @@ pub struct WideWalk<R, S = u128> {
     /// Bit `j`: the start's `j`-th empty cell is still empty.
     open: u64,
     /// The start's empty cells, as bit numbers.
-    squares: [u8; 64],
+    squares: [u16; 64],
     /// The key's first bit of `p | empty`: 1 where the colour to move matters (bit 1 is
     /// white's low anchor), else 2.
     key_from: u32,
@@ -930,7 +1077,7 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
         let cells: Vec<usize> = (0..board.len()).filter(|&i| kept[i]).collect();
         let g = Geometry::new(board, &cells)?;
         let (mut mine, mut theirs, mut empty) = (S::EMPTY, S::EMPTY, S::EMPTY);
-        let mut squares = [0u8; 64];
+        let mut squares = [0u16; 64];
         let mut open = 0;
         for (k, &i) in cells.iter().enumerate() {
             let b = S::bit(k as u32 + 2);
@@ -938,7 +1085,7 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
                 Some(c) if c == to_move => mine |= b,
                 Some(_) => theirs |= b,
                 None if open < 64 => {
-                    squares[open] = k as u8 + 2;
+                    squares[open] = k as u16 + 2;
                     open += 1;
                     empty |= b;
                 }

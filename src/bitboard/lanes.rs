@@ -11,7 +11,7 @@
 //! The bit sets are [`Sets`]: one vector for the 64-bit boards ([`Narrow`]: cell
 //! `(r, c)` is bit `8 * r + c`, as in [`super`]), a vector of low words and one of high
 //! words for the 128-bit sets of `super::super::wide` ([`Wide`]), or a vector per word
-//! for its 256-bit sets packed into three words ([`Multi`]).
+//! for its 256- and 512-bit sets packed into three to five words ([`Multi`]).
 
 use std::arch::x86_64::*;
 
@@ -215,10 +215,10 @@ impl Sets for Wide {
     }
 }
 
-/// Sets of `N` 64-bit words (the walk uses 3: the 256-bit sets of `super::super::wide`
-/// whose four cells and rays take 129 to 192 bits, packed): a vector per word. A cell's
-/// rays come word by word (`Rays`: per word, the eight directions), so that each word's
-/// vectors are made as on [`Narrow`] sets.
+/// Sets of `N` 64-bit words (the walk uses 3 to 5: the 256- and 512-bit sets of
+/// `super::super::wide` whose four cells and rays take 129 to 320 bits, packed): a vector
+/// per word. A cell's rays come word by word (`Rays`: per word, the eight directions), so
+/// that each word's vectors are made as on [`Narrow`] sets.
 #[derive(Clone, Copy)]
 pub struct Multi<const N: usize>([__m512i; N]);
 

@@ -8,7 +8,7 @@ use super::super::arena::Rng;
 use super::super::board::{Board, Color};
 use super::super::count::{BoardWalk, Counter, Outcomes};
 use super::super::rules::{Adjacent, Flanking, Rules};
-use super::{rank_of_four, Four, Geometry, Set, WideWalk, FOURS_UP_TO, MAX_KEPT, U256};
+use super::{rank_of_four, Four, Geometry, Set, WideWalk, FOURS_UP_TO, MAX_KEPT, U256, U512};
 
 /// A random shape of at most [`MAX_KEPT`] cells, some of them a single row or column.
 fn random_shape(rng: &mut Rng) -> (usize, usize) {
@@ -128,6 +128,9 @@ fn flips_match_the_general_board() {
         let g = Geometry::<U256>::new(&board, &all).unwrap();
         check::<Flanking, U256>(&board, &g);
         check::<Adjacent, U256>(&board, &g);
+        let g = Geometry::<U512>::new(&board, &all).unwrap();
+        check::<Flanking, U512>(&board, &g);
+        check::<Adjacent, U512>(&board, &g);
         // On 64-bit sets where the board fits.
         if let Some(g) = Geometry::<u64>::new(&board, &all) {
             check::<Flanking, u64>(&board, &g);
@@ -187,20 +190,32 @@ fn counts_match_the_general_board() {
     /// The board counted on every set that takes it: whether 128-bit sets did, whether
     /// its cells that matter (those that may change and those that may end a run) pass
     /// [`MAX_KEPT`] there, so that only the anchors let it in, whether 64-bit sets took
-    /// it, and whether only 256-bit ones did.
-    fn all<R: Rules>(board: &Board, to_move: Color, entries: usize) -> [bool; 4] {
+    /// it, whether only 256-bit ones did, and whether only 512-bit ones did.
+    fn all<R: Rules>(board: &Board, to_move: Color, entries: usize) -> [bool; 5] {
         let want = Counter::<_, u64>::new(entries, false).count(&mut BoardWalk::<R>::new(board, to_move));
         let narrow = on::<R, u64>(board, to_move, entries, &want);
         let wide = on::<R, u128>(board, to_move, entries, &want);
-        let widest = on::<R, U256>(board, to_move, entries, &want);
+        let wider = on::<R, U256>(board, to_move, entries, &want);
+        let widest = on::<R, U512>(board, to_move, entries, &want);
         let anchored = wide && R::relevant(board).iter().filter(|&&r| r).count() > MAX_KEPT;
-        [wide, anchored, narrow, widest && !wide]
+        [wide, anchored, narrow, wider && !wide, widest && !wider]
     }
     let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
-    let mut tally = [0usize; 4];
+    let mut tally = [0usize; 5];
     let mut large = 0;
-    for i in 0..760 {
-        let board = if i >= 700 {
+    for i in 0..800 {
+        let board = if i >= 760 {
+            // A row of 8 empty cells in a 40×40 board of mostly one colour: its long runs let
+            // moves flip far away, so that 253 to 508 cells mostly may change.
+            let mut b = Board::new(40, 40);
+            for i in 0..b.len() {
+                b.set(i, Some(if rng.below(100) < 88 { Color::Black } else { Color::White }));
+            }
+            for k in 0..8 {
+                b.set(b.index(20, 16 + k), None);
+            }
+            b
+        } else if i >= 700 {
             // A block of 2×4 empty cells in a 30×30 board of random discs: often more than
             // 124 cells may change.
             let mut b = random_board(&mut rng, 30, 30, 0);
@@ -223,7 +238,7 @@ fn counts_match_the_general_board() {
         let to_move = if i % 2 == 0 { Color::Black } else { Color::White };
         let entries = if i % 3 == 0 && i < 600 { 0 } else { 1 << 12 };
         for t in [all::<Flanking>(&board, to_move, entries), all::<Adjacent>(&board, to_move, entries)].iter() {
-            for k in 0..4 {
+            for k in 0..5 {
                 tally[k] += t[k] as usize;
             }
             if board.len() > 128 && t[0] {
@@ -231,15 +246,16 @@ fn counts_match_the_general_board() {
             }
         }
     }
-    let [counted, anchored, narrow, widest] = tally;
+    let [counted, anchored, narrow, wider, widest] = tally;
     assert!(
-        counted > 1000 && large > 300 && anchored > 30 && narrow > 800 && widest > 30,
-        "only {} boards counted on 128-bit sets, {} of them beyond 128 cells, {} with more than {} cells that matter; {} on 64-bit sets, {} on 256-bit sets only",
+        counted > 1000 && large > 300 && anchored > 30 && narrow > 800 && wider > 30 && widest > 25,
+        "only {} boards counted on 128-bit sets, {} of them beyond 128 cells, {} with more than {} cells that matter; {} on 64-bit sets, {} on 256-bit sets only, {} on 512-bit sets only",
         counted,
         large,
         anchored,
         MAX_KEPT,
         narrow,
+        wider,
         widest
     );
 }
@@ -276,8 +292,8 @@ fn lanes_agree_with_the_count_level_by_level() {
     assert!(Flanking::WIDE_LAST_FOUR);
     let mut rng = Rng::new(0x3c6e_f372_fe94_f82b);
     let (mut counted, mut anchored, mut short, mut full, mut narrow, mut widest) = (0, 0, 0, 0, 0, 0);
-    // On 256-bit sets: how many were packed into one, two, three and four words.
-    let mut words = [0; 4];
+    // How many were packed into one to eight words (on 256-bit sets, then 512-bit ones).
+    let mut words = [0; 8];
     for i in 0..20_000 {
         let mut board = if i % 2 == 0 {
             let (rows, cols) = random_shape(&mut rng);
@@ -312,7 +328,7 @@ fn lanes_agree_with_the_count_level_by_level() {
             assert_eq!(n.in_lanes(&four, n.p, n.o, n.bias), want, "{:?} {:?} on 64-bit sets", board, to_move);
             narrow += 1;
         }
-        if let Some(bits) = lanes_on_256_bits(&board, &Flanking::changeable(&board), to_move) {
+        if let Some(bits) = lanes_on::<U256>(&board, &Flanking::changeable(&board), to_move) {
             widest += 1;
             words[((bits + 63) / 64).max(1) as usize - 1] += 1;
         }
@@ -335,7 +351,7 @@ fn lanes_agree_with_the_count_level_by_level() {
         for k in kept.iter_mut().take(9 * 16) {
             *k = true;
         }
-        if let Some(bits) = lanes_on_256_bits(&board, &kept, if i % 2 == 0 { Color::Black } else { Color::White }) {
+        if let Some(bits) = lanes_on::<U256>(&board, &kept, if i % 2 == 0 { Color::Black } else { Color::White }) {
             words[((bits + 63) / 64).max(1) as usize - 1] += 1;
         }
     }
@@ -348,25 +364,42 @@ fn lanes_agree_with_the_count_level_by_level() {
             let at = if i % 2 == 0 { board.index(4 + rng.below(7), 4 + rng.below(7)) } else { rng.below(board.len()) };
             board.set(at, None);
         }
-        if let Some(bits) = lanes_on_256_bits(&board, &vec![true; n * n], if i % 2 == 0 { Color::Black } else { Color::White }) {
+        if let Some(bits) = lanes_on::<U256>(&board, &vec![true; n * n], if i % 2 == 0 { Color::Black } else { Color::White }) {
             words[((bits + 63) / 64).max(1) as usize - 1] += 1;
         }
     }
-    assert!(words[..3].iter().all(|&n| n > 1_000), "packed into 1, 2, 3 and 4 words: {:?}", words);
+    // 512-bit sets: every cell kept on boards of up to 504 cells, 16×16 to 22×22 or 5 to 8
+    // long rows (four cells on three or four of those take up to 320 bits and beyond).
+    let mut beyond = 0;
+    for i in 0..3_000 {
+        let (rows, cols) = if i % 2 == 0 { (16 + rng.below(7), 16 + rng.below(7)) } else { (5 + i % 4, 504 / (5 + i % 4)) };
+        let mut board = random_board(&mut rng, rows, cols, 0);
+        while board.empties() < 4 {
+            let at = rng.below(board.len());
+            board.set(at, None);
+        }
+        match lanes_on::<U512>(&board, &vec![true; rows * cols], if i % 4 < 2 { Color::Black } else { Color::White }) {
+            Some(bits) if bits > 320 => beyond += 1,
+            Some(bits) => words[((bits + 63) / 64).max(1) as usize - 1] += 1,
+            None => {}
+        }
+    }
+    assert!(words[..5].iter().all(|&n| n > 500) && beyond > 0, "packed into 1 to 5 words: {:?}, {} beyond", words, beyond);
 }
 
-/// How many bits the last four cells of `board` and their rays take on 256-bit sets of
-/// the cells `kept` (the lanes pack them into 64, 128 or 192, and do not take more),
-/// after checking the lanes against the count level by level where they take them;
-/// `None` if those sets do not take the board.
+/// How many bits the last four cells of `board` and their rays take on 256- or 512-bit
+/// sets `S` of the cells `kept` (the lanes pack them into one to five words, and do not
+/// take more), after checking the lanes against the count level by level where they
+/// take them; `None` if those sets do not take the board.
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
-fn lanes_on_256_bits(board: &Board, kept: &[bool], to_move: Color) -> Option<u32> {
-    let w = WideWalk::<Flanking, U256>::on(board, kept, to_move)?;
+fn lanes_on<S: Set>(board: &Board, kept: &[bool], to_move: Color) -> Option<u32> {
+    let w = WideWalk::<Flanking, S>::on(board, kept, to_move)?;
     let cells = [0, 1, 2, 3];
     let four = Four::new(&w.g, cells.map(|j| w.square(j)));
-    assert_eq!(four.in_lanes(), four.packed_bits() <= Some(192));
+    assert!(four.packed_bits().is_some());
+    assert_eq!(four.in_lanes(), four.packed_bits() <= Some(320));
     if four.in_lanes() {
-        assert_eq!(w.in_lanes(&four, w.p, w.o, w.bias), w.last_four(w.p, w.o, cells, w.bias), "{:?} {:?} on 256-bit sets", board, to_move);
+        assert_eq!(w.in_lanes(&four, w.p, w.o, w.bias), w.last_four(w.p, w.o, cells, w.bias), "{:?} {:?} on {}-bit sets", board, to_move, S::BITS);
     }
     four.packed_bits()
 }
@@ -415,39 +448,62 @@ fn check_fours<S: Set>(w: &WideWalk<Flanking, S>, empties: usize) -> usize {
     w.fours.len()
 }
 
-/// [`U256`]'s operations against its bits one by one, on random sets (sparse and dense,
-/// one half empty or both) and shifts from 0 to 299.
+/// [`U256`]'s and [`U512`]'s operations against their bits one by one, on random sets
+/// (each word empty, sparse or dense) and shifts past their bits; their packing under
+/// random masks of up to 320 bits against the masked bits taken in order.
 #[test]
-fn u256_matches_its_bits_one_by_one() {
-    let mut rng = Rng::new(0x0bad_5eed_1234_4321);
-    let bits = |x: U256| -> Vec<bool> { (0..256).map(|b| x & U256::bit(b) != U256::EMPTY).collect() };
-    let set = |v: &[bool]| v.iter().enumerate().filter(|&(_, &x)| x).fold(U256::EMPTY, |s, (b, _)| s | U256::bit(b as u32));
-    for round in 0..3000 {
-        let mut half = || {
-            let x = u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
-            match rng.below(4) {
-                0 => 0,
-                1 => x & u128::from(rng.next_u64()) & u128::from(rng.next_u64()),
-                _ => x,
+fn double_sets_match_their_bits_one_by_one() {
+    fn check<S: Set>(rng: &mut Rng) {
+        let n = S::BITS as usize;
+        let bits = |x: S| -> Vec<bool> { (0..n).map(|b| x & S::bit(b as u32) != S::EMPTY).collect() };
+        let set = |v: &[bool]| v.iter().enumerate().filter(|&(_, &x)| x).fold(S::EMPTY, |s, (b, _)| s | S::bit(b as u32));
+        let random = |rng: &mut Rng| -> Vec<bool> {
+            let mut v = Vec::new();
+            for _ in 0..n / 64 {
+                let (kind, w, sparse) = (rng.below(4), rng.next_u64(), rng.next_u64() & rng.next_u64());
+                v.extend((0..64).map(|b| match kind {
+                    0 => false,
+                    1 => sparse >> b & 1 == 1,
+                    _ => w >> b & 1 == 1,
+                }));
             }
+            v
         };
-        let x = U256 { low: half(), high: half() };
-        let v = bits(x);
-        let n = if round % 10 == 0 { 256 + rng.below(44) } else { rng.below(256) };
-        let shifted_up: Vec<bool> = (0..256).map(|b| b >= n && v[b - n]).collect();
-        let shifted_down: Vec<bool> = (0..256).map(|b| b + n < 256 && v[b + n]).collect();
-        assert_eq!(x << n as u32, set(&shifted_up), "{:?} << {}", x, n);
-        assert_eq!(x >> n as u32, set(&shifted_down), "{:?} >> {}", x, n);
-        assert_eq!(x.count() as usize, v.iter().filter(|&&b| b).count());
-        let (lowest, highest) = (v.iter().position(|&b| b), v.iter().rposition(|&b| b));
-        assert_eq!(x.lowest(), lowest.map_or(U256::EMPTY, |b| U256::bit(b as u32)));
-        assert_eq!(x.highest(), highest.map_or(U256::EMPTY, |b| U256::bit(b as u32)));
-        // Less one: the bits below the lowest set, that one clear (or, from 0, all set).
-        let less: Vec<bool> = match lowest {
-            Some(l) => (0..256).map(|b| if b < l { true } else if b == l { false } else { v[b] }).collect(),
-            None => vec![true; 256],
-        };
-        assert_eq!(x.less_one(), set(&less));
-        assert_eq!(!x, set(&v.iter().map(|&b| !b).collect::<Vec<_>>()));
+        for round in 0..3000 {
+            let v = random(rng);
+            let x = set(&v);
+            assert_eq!(bits(x), v);
+            let k = if round % 10 == 0 { n + rng.below(44) } else { rng.below(n) };
+            let shifted_up: Vec<bool> = (0..n).map(|b| b >= k && v[b - k]).collect();
+            let shifted_down: Vec<bool> = (0..n).map(|b| b + k < n && v[b + k]).collect();
+            assert_eq!(x << k as u32, set(&shifted_up), "{:?} << {}", x, k);
+            assert_eq!(x >> k as u32, set(&shifted_down), "{:?} >> {}", x, k);
+            assert_eq!(x.count() as usize, v.iter().filter(|&&b| b).count());
+            let (lowest, highest) = (v.iter().position(|&b| b), v.iter().rposition(|&b| b));
+            assert_eq!(x.lowest(), lowest.map_or(S::EMPTY, |b| S::bit(b as u32)));
+            assert_eq!(x.highest(), highest.map_or(S::EMPTY, |b| S::bit(b as u32)));
+            // Less one: the bits below the lowest set, that one clear (or, from 0, all set).
+            let less: Vec<bool> = match lowest {
+                Some(l) => (0..n).map(|b| if b < l { true } else if b == l { false } else { v[b] }).collect(),
+                None => vec![true; n],
+            };
+            assert_eq!(x.less_one(), set(&less));
+            assert_eq!(!x, set(&v.iter().map(|&b| !b).collect::<Vec<_>>()));
+            // Packed under a mask of at most 320 bits: the masked bits in order, from bit 0.
+            let mut mask = random(rng);
+            let mut kept = 0;
+            for b in mask.iter_mut() {
+                kept += *b as usize;
+                *b &= kept <= 320;
+            }
+            let packed = x.packed(Some(set(&mask)));
+            let want: Vec<bool> = (0..n).filter(|&b| mask[b]).map(|b| v[b]).collect();
+            let got: Vec<bool> = (0..320).map(|b| packed[b / 64] >> (b % 64) & 1 == 1).collect();
+            assert_eq!(got[..want.len()], want[..]);
+            assert!(got[want.len()..].iter().all(|&b| !b));
+        }
     }
+    let mut rng = Rng::new(0x0bad_5eed_1234_4321);
+    check::<U256>(&mut rng);
+    check::<U512>(&mut rng);
 }
