@@ -301,7 +301,7 @@ fn main() {
         }
         // 100x100 boards of random discs with 10 empty cells: scattered, a 2x5 block, or a
         // row (a few hundred of the 10,000 cells can matter: 223, 246 and 354; of the row's,
-        // 292 may change, more than the 256-bit sets take, so it is split).
+        // 292 may change, more than the 256-bit sets take, so it is on 512-bit sets).
         for &shape in ["scattered", "block", "row"].iter() {
             let seed = match shape {
                 "scattered" => 0xbb67_ae85_84ca_a73b,
@@ -328,11 +328,6 @@ fn main() {
             };
             if wanted(name) {
                 count_rows::<Flanking>(name, &board, Color::White, shape != "row");
-                if shape == "row" {
-                    let t = Instant::now();
-                    let r = count::<Flanking>(&board, Color::White, &Options { split: 0, ..Options::default() });
-                    row(&format!("{} (not split)", name), t.elapsed(), &format!("{} / {} / {}; {:.2e} nodes", r.black, r.white, r.draws, r.nodes as f64));
-                }
             }
         }
     }

@@ -10,20 +10,16 @@
 //!   last one (its flip counts decide), and, under the standard rules on processors with
 //!   AVX-512, the last four by all 24 orders of their moves at once
 //!   ([`Rules::bit_last_cells`]);
-//! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 on 64-, 128- or 256-bit
-//!   sets of the cells that may change, the discs that never do reduced to four anchor
-//!   bits, when there are at most 252 of them and a key of them and the empty cells fits
-//!   (two words, five on 256-bit sets); the last four empty cells counted directly, in
-//!   lanes as above where the build has them;
+//! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 on 64-, 128-, 256- or
+//!   512-bit sets of the cells that may change, the discs that never do reduced to four
+//!   anchor bits, when there are at most 508 of them and at most 64 empty cells; the last
+//!   four empty cells counted directly, in lanes as above where the build has them;
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts,
 //!   the last three empty cells counted by moves made on the board alone.
 //!
 //! Before walking, [`count`] takes a shortcut where it can: when no move can change what
 //! a move elsewhere flips (a large board with a few scattered empty cells), the count
 //! is a small dynamic programme over the sets of cells left ([`super::independent`]).
-//! Where no bit sets take a board of at most 10 empty cells, not by far, it is split into
-//! the positions a move or two down, which they may take (`super::split`, with the
-//! `wide` feature).
 //! While walking, a position whose discs that can never flip already outnumber all the
 //! other cells has a known winner ([`Walk::decided`]): below it only the sequences are
 //! counted, and the last two cells need no flips.
@@ -1106,27 +1102,13 @@ pub struct Options {
     /// Whether positions whose winner is already known count only their sequences
     /// ([`Walk::decided`]; else they are walked like the others, for tests).
     pub decided: bool,
-    /// Where no bit sets take a board of at most `split::SPLIT_UP_TO` empty cells, the
-    /// plies it may be split into, the positions below counted on bit sets where they take
-    /// them (`split`, with the `wide` feature; 0: the general board at once).
-    pub split: usize,
 }
-
-/// The default [`Options::split`]: two plies take a row of ten empty cells on a 100×100
-/// board of random discs (289 cells that may change, 206 to 235 two moves later) to
-/// 256-bit sets; a third takes the positions two plies down that are still too wide
-/// (a 150×150 board with 315 cells that may change: 154 → 81 ms; 378 generated boards
-/// with 253 to 350 such cells: 1.02–1.03× in all, the slowest 153 → 91–97 ms; the row
-/// unchanged). A fourth ply made 159 boards of uneven colours with 330 to 380 such cells
-/// 1.03× slower in all (11.7 → 12.1 s, 14 faster and 27 slower by a tenth or more).
-pub const SPLIT_PLIES: usize = 3;
 
 impl Default for Options {
     /// A table, the 64-bit walk where it fits, the shortcuts for independent empty
-    /// cells and decided positions, [`SPLIT_PLIES`] plies of splitting, and threads for
-    /// large counts only.
+    /// cells and decided positions, and threads for large counts only.
     fn default() -> Options {
-        Options { threads: 0, table: true, bitboards: true, independent: true, decided: true, split: SPLIT_PLIES }
+        Options { threads: 0, table: true, bitboards: true, independent: true, decided: true }
     }
 }
 
@@ -1182,9 +1164,8 @@ pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Repo
 }
 
 /// The count of [`count`] where bit sets (the 64-bit walk on boards within 8×8, else on
-/// the cells that matter, or [`super::wide`]'s where built, splitting boards too wide
-/// for them into positions they take: `split`) or the shortcut for independent empty
-/// cells take `board`, as `options` allow; `None` where only the general board does.
+/// the cells that matter, or [`super::wide`]'s where built) or the shortcut for
+/// independent empty cells take `board`, as `options` allow; `None` where only the general board does.
 /// For at most [`DEEP`] empty cells (the recursion runs on the calling thread's stack).
 pub fn count_fast<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Option<Report> {
     let empties = board.empties();
@@ -1341,10 +1322,9 @@ fn on_threads<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decid
     super::parallel::count(walk, threads, entries, decide, stack)
 }
 
-/// The count on 64-, 128- or 256-bit sets of the cells that may change
-/// ([`super::wide::WideWalk`]), if they take them, else from the positions below that
-/// they take where the board is not too wide ([`super::split`]), in cargo builds (the
-/// `wide` feature, on by default).
+/// The count on the narrowest of the 64-, 128-, 256- and 512-bit sets that take the cells
+/// that may change ([`super::wide::WideWalk`]), if any does, in cargo builds (the `wide`
+/// feature, on by default).
 #[cfg(feature = "wide")]
 fn on_wide<R: Rules>(board: &Board, analysis: &Analysis, empties: usize, to_move: Color, options: &Options) -> Option<Report> {
     use super::wide::WideWalk;
@@ -1358,7 +1338,8 @@ fn on_wide<R: Rules>(board: &Board, analysis: &Analysis, empties: usize, to_move
     if let Some(walk) = WideWalk::<R, super::wide::U256>::on(board, changeable, to_move) {
         return Some(count_with(walk, empties, to_move, options));
     }
-    super::split::count_split::<R>(board, analysis, to_move, options)
+    let walk = WideWalk::<R, super::wide::U512>::on(board, changeable, to_move)?;
+    Some(count_with(walk, empties, to_move, options))
 }
 
 /// Without the `wide` feature (the judges' bundles), boards beyond 8×8 are counted on the

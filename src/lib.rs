@@ -8,12 +8,11 @@
 //! | [`board`] | the general `rows × cols` board, colours, judge alphabets |
 //! | [`rules`] | the rule sets (standard flanking, Dumbothello adjacent capture) |
 //! | [`bitboard`] | boards within 8×8 as pairs of `u64`; with AVX-512, the last four cells of a count in vector lanes (`bitboard::lanes`, for the sets of `wide` too) |
-//! | `wide` (feature `wide`) | boards beyond 8×8 on 64-, 128- or 256-bit sets of the cells that may change, and the counter's walk on them |
+//! | `wide` (feature `wide`) | boards beyond 8×8 on 64-, 128-, 256- or 512-bit sets of the cells that may change, and the counter's walk on them |
 //! | [`scan`] | whitespace tokens with line numbers |
 //! | [`error`] | input errors and the judges' error type |
 //! | [`count`] | the outcome counter (every move sequence to the end) |
 //! | [`independent`] | the counter's shortcut when no move affects another |
-//! | `split` (feature `wide`) | counts of boards too wide for the bit sets, from the positions one to three plies below |
 //! | [`table`] | the transposition table |
 //! | [`parallel`] | counting on several threads, with a table they share |
 //! | [`nat`] | natural numbers of any size, for counts beyond `u128` |
@@ -56,8 +55,6 @@ pub mod position;
 pub mod rules;
 pub mod scan;
 pub mod search;
-#[cfg(feature = "wide")]
-pub mod split;
 pub mod table;
 pub mod uva220;
 #[cfg(feature = "wide")]

@@ -1510,14 +1510,11 @@ pub struct Options {
 	pub bitboards: bool,
 	pub independent: bool,
 	pub decided: bool,
-	pub split: usize,
 }
-
-pub const SPLIT_PLIES: usize = 3;
 
 impl Default for Options {
 	fn default() -> Options {
-		Options { threads: 0, table: true, bitboards: true, independent: true, decided: true, split: SPLIT_PLIES }
+		Options { threads: 0, table: true, bitboards: true, independent: true, decided: true }
 	}
 }
 

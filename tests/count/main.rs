@@ -101,14 +101,14 @@ fn all_options() -> Vec<Options> {
     for &threads in &[1, 2] {
         for &table in &[true, false] {
             for &bitboards in &[true, false] {
-                all.push(Options { threads, table, bitboards, independent: true, decided: true, split: Options::default().split });
+                all.push(Options { threads, table, bitboards, independent: true, decided: true });
             }
         }
     }
     for &(table, bitboards) in &[(true, false), (false, true)] {
-        all.push(Options { threads: 1, table, bitboards, independent: false, decided: true, split: 0 });
+        all.push(Options { threads: 1, table, bitboards, independent: false, decided: true });
     }
-    all.push(Options { threads: 1, table: true, bitboards: true, independent: false, decided: false, split: 0 });
+    all.push(Options { threads: 1, table: true, bitboards: true, independent: false, decided: false });
     all
 }
 
@@ -346,7 +346,7 @@ fn flanking_counts_beyond_the_compact_table() {
     for &empties in &[13, 13] {
         let grid = search(&mut rng, |rng| playout(rng, 8, empties), |g| reference::empties(g) == empties);
         let board = library_board(&grid);
-        let plain = Options { threads: 1, table: false, bitboards: true, independent: false, decided: false, split: 0 };
+        let plain = Options { threads: 1, table: false, bitboards: true, independent: false, decided: false };
         let expected = triple(&count::<Flanking>(&board, Color::White, &plain));
         let mut options = vec![Options { table: true, ..plain }, Options { threads: 2, table: true, ..plain }];
         options.push(Options { table: true, ..Options::default() });
