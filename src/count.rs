@@ -10,9 +10,9 @@
 //!   last one (its flip counts decide), and, under the standard rules on processors with
 //!   AVX-512, the last four by all 24 orders of their moves at once
 //!   ([`Rules::bit_last_cells`]);
-//! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 on 64-, 128-, 256- or
-//!   512-bit sets of the cells that may change, the discs that never do reduced to four
-//!   anchor bits, when there are at most 508 of them and at most 64 empty cells; the last
+//! - `wide::WideWalk` (the `wide` feature): boards beyond 8×8 on 64- to 1024-bit sets of
+//!   the cells that may change, the discs that never do reduced to four anchor bits,
+//!   when there are at most 1020 of them and at most 64 empty cells; the last
 //!   four empty cells counted directly, in lanes as above where the build has them;
 //! - [`BoardWalk`]: the general board of any size, with make/undo and running disc counts,
 //!   the last three empty cells counted by moves made on the board alone.
@@ -1322,8 +1322,8 @@ fn on_threads<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decid
     super::parallel::count(walk, threads, entries, decide, stack)
 }
 
-/// The count on the narrowest of the 64-, 128-, 256- and 512-bit sets that take the cells
-/// that may change ([`super::wide::WideWalk`]), if any does, in cargo builds (the `wide`
+/// The count on the narrowest of the 64- to 1024-bit sets that take the cells that may
+/// change ([`super::wide::WideWalk`]), if any does, in cargo builds (the `wide`
 /// feature, on by default).
 #[cfg(feature = "wide")]
 fn on_wide<R: Rules>(board: &Board, analysis: &Analysis, empties: usize, to_move: Color, options: &Options) -> Option<Report> {
@@ -1338,7 +1338,10 @@ fn on_wide<R: Rules>(board: &Board, analysis: &Analysis, empties: usize, to_move
     if let Some(walk) = WideWalk::<R, super::wide::U256>::on(board, changeable, to_move) {
         return Some(count_with(walk, empties, to_move, options));
     }
-    let walk = WideWalk::<R, super::wide::U512>::on(board, changeable, to_move)?;
+    if let Some(walk) = WideWalk::<R, super::wide::U512>::on(board, changeable, to_move) {
+        return Some(count_with(walk, empties, to_move, options));
+    }
+    let walk = WideWalk::<R, super::wide::U1024>::on(board, changeable, to_move)?;
     Some(count_with(walk, empties, to_move, options))
 }
 

@@ -1,9 +1,9 @@
-//! Boards beyond 8×8 whose cells that may change number at most 508 (9×9 to 13×13 with
+//! Boards beyond 8×8 whose cells that may change number at most 1020 (9×9 to 13×13 with
 //! 10 empty cells, large boards whose empty cells lie close together, such as a 2×5 block
 //! or a 1×10 row on 100×100, and boards of mostly one colour, whose long runs let moves
 //! flip far away) on bit sets of those cells ([`Set`]: `u64` where they fit with the
-//! anchors below, else `u128`, else [`U256`], else [`U512`]), and the counter's walk on
-//! them ([`WideWalk`]).
+//! anchors below, else `u128`, else [`U256`], [`U512`] or [`U1024`]), and the counter's
+//! walk on them ([`WideWalk`]).
 //!
 //! Only the cells that may change are kept ([`Rules::changeable`]: the empty cells and
 //! the discs a run may flip), numbered in row-major order from bit 2: the `k`-th kept cell
@@ -25,16 +25,16 @@
 //! moves in vector lanes as on 64-bit boards (`super::bitboard::lanes`): on wider sets
 //! packed into 64 bits where the four cells and their rays fit (`pext` keeps the bits'
 //! order, so each ray still grows or shrinks), else into 128 bits, counted with a vector
-//! of low words and one of high words, or on 256- and 512-bit sets into three to five
-//! words, counted with a vector per word; past 320 bits, level by level. The packed rays
-//! of each set of four of the start's empty cells are made once ([`Four`]).
+//! of low words and one of high words, or on wider sets into three to eight words,
+//! counted with a vector per word; past 512 bits, level by level. The packed rays of each
+//! set of four of the start's empty cells are made once ([`Four`]).
 //!
 //! The table key of a position is the discs of the player to move together with the
 //! empty cells (`p | empty`) from bit 1, or from bit 2 where the colour to move does not
 //! matter (no anchor and no bias), then which of the start's empty cells are still empty:
 //! two words on 64- and 128-bit sets ([`WideWalk::new`] declines boards whose key needs
 //! more bits than that), and on wider sets the set and a word of its own for the empty
-//! cells (five words or nine, whose threads then share a table behind locks).
+//! cells (5 to 17 words, whose threads then share a table behind locks).
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -47,12 +47,12 @@ use super::rules::Rules;
 use super::table::{mix, TableKey};
 
 /// The most cells a [`Geometry`] of `u128` sets keeps: 128 bits less the four anchors
-/// (60 on `u64` sets, 252 on [`U256`] ones, 508 on [`U512`] ones).
+/// (60 on `u64` sets, 252, 508 and 1020 on [`U256`], [`U512`] and [`U1024`] ones).
 pub const MAX_KEPT: usize = 124;
 
 /// The walk's bit sets: `u64` where the kept cells and the anchors fit in 64 bits (a flip
 /// reads one word, and the last four cells take the lanes of 64-bit boards), else
-/// `u128`, else [`U256`], else [`U512`].
+/// `u128`, else [`U256`], [`U512`] or [`U1024`].
 pub trait Set:
     Copy
     + Eq
@@ -83,9 +83,11 @@ pub trait Set:
     fn highest(self) -> Self;
     /// The set less one, as a number: for a single bit, the bits below it.
     fn less_one(self) -> Self;
-    /// The hash `h` with the set's words mixed in, low first (for the keys of [`Double`]
-    /// sets).
-    fn mixed(self, h: u64) -> u64;
+    /// The set's 64-bit words, low first: the first `BITS / 64` of the 16 (the others 0;
+    /// sets have at most 1024 bits).
+    fn to_words(self) -> [u64; 16];
+    /// The set whose 64-bit words, low first, are the first `BITS / 64` of `words`.
+    fn from_words(words: &[u64]) -> Self;
     /// The table key: at most [`Set::KEY_BITS`] bits.
     type Key: TableKey + Send + Sync;
     /// The bits a key holds.
@@ -109,19 +111,27 @@ pub trait Set:
     {
         ray_flips(g, p, o, sq)
     }
-    /// [`flanking_flips`] on sets of four times this set's bits: by default [`ray_flips`]
-    /// (`u128`: [`U512`]).
-    #[inline(always)]
-    fn quadrupled_flips(g: &Geometry<Double<Double<Self>>>, p: Double<Double<Self>>, o: Double<Double<Self>>, sq: u32) -> Double<Double<Self>>
-    where
-        Double<Double<Self>>: Set,
-    {
-        ray_flips(g, p, o, sq)
+    /// The bits of the set under `used` (at most 512 of them), packed towards bit 0 in
+    /// their order (see [`Four`]), as eight words, low first.
+    #[inline]
+    fn packed(self, used: Self) -> [u64; 8] {
+        let (x, m) = (self.to_words(), used.to_words());
+        let mut out = [0u64; 8];
+        let mut at = 0;
+        for w in 0..(Self::BITS / 64) as usize {
+            if m[w] == 0 {
+                continue;
+            }
+            let bits = extract(x[w], m[w]);
+            let (word, shift) = (at / 64, at % 64);
+            out[word] |= bits << shift;
+            if shift > 0 && word + 1 < 8 {
+                out[word + 1] |= bits >> (64 - shift);
+            }
+            at += m[w].count_ones() as usize;
+        }
+        out
     }
-    /// The bits of the set under `used`, packed towards bit 0 in their order (see
-    /// [`Four`]; at most 320 of them), or with `None` the set as it is, as five words,
-    /// low first (its low 320 bits).
-    fn packed(self, used: Option<Self>) -> [u64; 5];
     /// [`count_four`] where the four cells `cells` are counted on the geometry's own rays
     /// (`Four` does not pack them): on 64-bit sets in lanes of one word, on 128-bit ones
     /// in lanes of two; never called on wider sets, which are always packed.
@@ -166,8 +176,15 @@ impl Set for u64 {
     }
 
     #[inline(always)]
-    fn mixed(self, h: u64) -> u64 {
-        mix(h ^ self)
+    fn to_words(self) -> [u64; 16] {
+        let mut w = [0; 16];
+        w[0] = self;
+        w
+    }
+
+    #[inline(always)]
+    fn from_words(words: &[u64]) -> u64 {
+        words[0]
     }
 
     type Key = (u64, u64);
@@ -187,11 +204,6 @@ impl Set for u64 {
     #[inline(always)]
     fn flanking_flips(g: &Geometry<u64>, p: u64, o: u64, sq: u32) -> u64 {
         vector_flips_64(g, p, o, sq)
-    }
-
-    #[inline(always)]
-    fn packed(self, used: Option<u64>) -> [u64; 5] {
-        [used.map_or(self, |m| extract(self, m)), 0, 0, 0, 0]
     }
 
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
@@ -238,8 +250,16 @@ impl Set for u128 {
     }
 
     #[inline(always)]
-    fn mixed(self, h: u64) -> u64 {
-        mix(mix(h ^ self as u64) ^ (self >> 64) as u64)
+    fn to_words(self) -> [u64; 16] {
+        let mut w = [0; 16];
+        w[0] = self as u64;
+        w[1] = (self >> 64) as u64;
+        w
+    }
+
+    #[inline(always)]
+    fn from_words(words: &[u64]) -> u128 {
+        u128::from(words[1]) << 64 | u128::from(words[0])
     }
 
     type Key = (u64, u64);
@@ -268,17 +288,6 @@ impl Set for u128 {
         vector_flips_256(g, p, o, sq)
     }
 
-    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
-    #[inline(always)]
-    fn quadrupled_flips(g: &Geometry<U512>, p: U512, o: U512, sq: u32) -> U512 {
-        vector_flips_512(g, p, o, sq)
-    }
-
-    #[inline(always)]
-    fn packed(self, used: Option<u128>) -> [u64; 5] {
-        let x = used.map_or(self, |m| pack(self, m));
-        [x as u64, (x >> 64) as u64, 0, 0, 0]
-    }
 
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
@@ -292,9 +301,9 @@ impl Set for u128 {
 
 /// A set of twice the bits of `H`: the low half and the high half. [`U256`] (two `u128`)
 /// for boards whose cells that may change pass 124 (the 2×5 block of empty cells on a
-/// 100×100 board of random discs has 208, every one of which some sequence flips), and
-/// [`U512`] (two `U256`) for those past 252 (boards of mostly one colour, whose long
-/// runs let a move flip far from the empty cells).
+/// 100×100 board of random discs has 208, every one of which some sequence flips),
+/// [`U512`] and [`U1024`] for those past 252 and 508 (boards of mostly one colour, whose
+/// long runs let a move flip far from the empty cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct Double<H> {
@@ -309,6 +318,9 @@ pub type U256 = Double<u128>;
 
 /// 512 bits, for up to 508 kept cells.
 pub type U512 = Double<U256>;
+
+/// 1024 bits, for up to 1020 kept cells.
+pub type U1024 = Double<U512>;
 
 impl<H: Set> BitAnd for Double<H> {
     type Output = Double<H>;
@@ -392,20 +404,6 @@ impl<H: Set> Shr<u32> for Double<H> {
     }
 }
 
-/// The words of `x` from bit `by` on: bits shifted past the last word are lost.
-#[inline(always)]
-fn shifted_words(x: [u64; 5], by: u32) -> [u64; 5] {
-    let (skip, bits) = ((by / 64) as usize, by % 64);
-    let mut out = [0u64; 5];
-    for w in skip..5 {
-        out[w] = x[w - skip] << bits;
-        if bits > 0 && w > skip {
-            out[w] |= x[w - skip - 1] >> (64 - bits);
-        }
-    }
-    out
-}
-
 impl<H: Set> Set for Double<H> {
     const BITS: u32 = 2 * H::BITS;
     const EMPTY: Double<H> = Double { low: H::EMPTY, high: H::EMPTY };
@@ -452,12 +450,21 @@ impl<H: Set> Set for Double<H> {
     }
 
     #[inline(always)]
-    fn mixed(self, h: u64) -> u64 {
-        self.high.mixed(self.low.mixed(h))
+    fn to_words(self) -> [u64; 16] {
+        let (mut w, high) = (self.low.to_words(), self.high.to_words());
+        let half = (H::BITS / 64) as usize;
+        w[half..2 * half].copy_from_slice(&high[..half]);
+        w
     }
 
-    /// The kept cells' bits and, as a word of its own, the open cells (five words on
-    /// 256-bit sets, nine on 512-bit ones).
+    #[inline(always)]
+    fn from_words(words: &[u64]) -> Double<H> {
+        let half = (H::BITS / 64) as usize;
+        Double { low: H::from_words(&words[..half]), high: H::from_words(&words[half..]) }
+    }
+
+    /// The kept cells' bits and, as a word of its own, the open cells (5, 9 or 17
+    /// words).
     type Key = (Double<H>, u64);
     const KEY_BITS: u32 = 2 * H::BITS + 64;
 
@@ -471,28 +478,28 @@ impl<H: Set> Set for Double<H> {
         None
     }
 
+    /// From 512 bits on, `gathered_flips` (where the build has AVX-512); else the half's
+    /// [`Set::doubled_flips`].
     #[inline(always)]
     fn flanking_flips(g: &Geometry<Double<H>>, p: Double<H>, o: Double<H>, sq: u32) -> Double<H> {
+        #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
+        {
+            match Self::BITS {
+                512 => return gathered_flips::<Double<H>, 8>(g, p, o, sq),
+                1024 => return gathered_flips::<Double<H>, 16>(g, p, o, sq),
+                _ => {}
+            }
+        }
         H::doubled_flips(g, p, o, sq)
-    }
-
-    #[inline(always)]
-    fn doubled_flips(g: &Geometry<Double<Double<H>>>, p: Double<Double<H>>, o: Double<Double<H>>, sq: u32) -> Double<Double<H>> {
-        H::quadrupled_flips(g, p, o, sq)
-    }
-
-    #[inline(always)]
-    fn packed(self, used: Option<Double<H>>) -> [u64; 5] {
-        let (low, high) = (self.low.packed(used.map(|m| m.low)), self.high.packed(used.map(|m| m.high)));
-        let high = shifted_words(high, used.map_or(H::BITS, |m| m.low.count()));
-        [low[0] | high[0], low[1] | high[1], low[2] | high[2], low[3] | high[3], low[4] | high[4]]
     }
 }
 
 impl<H: Set> TableKey for (Double<H>, u64) {
     #[inline]
     fn hash64(&self) -> u64 {
-        mix(self.0.mixed(0x243f_6a88_85a3_08d3) ^ self.1)
+        let words = self.0.to_words();
+        let h = words[..(Double::<H>::BITS / 64) as usize].iter().fold(0x243f_6a88_85a3_08d3, |h, &w| mix(h ^ w));
+        mix(h ^ self.1)
     }
 }
 
@@ -729,13 +736,6 @@ fn extract(x: u64, mask: u64) -> u64 {
     }
 }
 
-/// The bits of `x` under `mask`, packed towards bit 0 in their order.
-#[inline]
-fn pack(x: u128, mask: u128) -> u128 {
-    let low = extract(x as u64, mask as u64) as u128;
-    low | (extract((x >> 64) as u64, (mask >> 64) as u64) as u128).checked_shl((mask as u64).count_ones()).unwrap_or(0)
-}
-
 /// [`vector_flips`] on 256-bit sets: the eight rays' words `k` in the lanes of vector `k`
 /// ([`words_flips`]).
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
@@ -765,32 +765,32 @@ pub fn vector_flips_256(g: &Geometry<U256>, p: U256, o: U256, sq: u32) -> U256 {
     U256 { low: w[1] << 64 | w[0], high: w[3] << 64 | w[2] }
 }
 
-/// [`vector_flips`] on 512-bit sets: the eight rays' words `k` in the lanes of vector `k`
-/// (gathered), as on 256-bit sets.
+/// [`vector_flips`] on sets of `N` 64-bit words, 512 bits or more (where the build
+/// targets AVX-512F and CD): the eight rays' words `k` gathered into the lanes of vector
+/// `k`, as on 256-bit sets ([`words_flips`]).
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
 #[inline(always)]
-pub fn vector_flips_512(g: &Geometry<U512>, p: U512, o: U512, sq: u32) -> U512 {
+pub fn gathered_flips<S: Set, const N: usize>(g: &Geometry<S>, p: S, o: S, sq: u32) -> S {
+    use std::convert::TryFrom;
     use std::arch::x86_64::*;
+    assert_eq!(S::BITS as usize, 64 * N);
     let rays = &g.rays[sq as usize];
-    let words = |x: U512| {
-        let [a, b, c, d] = [x.low.low, x.low.high, x.high.low, x.high.high];
-        [a as u64, (a >> 64) as u64, b as u64, (b >> 64) as u64, c as u64, (c >> 64) as u64, d as u64, (d >> 64) as u64]
-    };
+    let words = |x: S| <[u64; N]>::try_from(&x.to_words()[..N]).expect("N words");
     // SAFETY: the build targets AVX-512F and CD (the `target_feature`s above), and the
-    // gathers read the 512 bytes of `rays` (`Double` is `repr(C)`: word `k` of ray `d` is
-    // the `8d + k`-th).
+    // gathers read the `64 N` bytes of `rays`: a set of `N` words is `N` words in memory,
+    // low first (`Double` is `repr(C)`, and its halves are, down to `u128`s), so word `k`
+    // of ray `d` is the `N d + k`-th.
     let w = unsafe {
         let base = rays.as_ptr() as *const u8;
-        let mut r = [_mm512_setzero_si512(); 8];
-        for k in 0..8 {
-            let k = k as i64;
-            let index = _mm512_setr_epi64(k, 8 + k, 16 + k, 24 + k, 32 + k, 40 + k, 48 + k, 56 + k);
-            r[k as usize] = _mm512_i64gather_epi64::<8>(index, base as *const _);
+        let mut r = [_mm512_setzero_si512(); N];
+        for (k, v) in r.iter_mut().enumerate() {
+            let (k, n) = (k as i64, N as i64);
+            let index = _mm512_setr_epi64(k, n + k, 2 * n + k, 3 * n + k, 4 * n + k, 5 * n + k, 6 * n + k, 7 * n + k);
+            *v = _mm512_i64gather_epi64::<8>(index, base as *const _);
         }
         words_flips(r, words(p), words(o))
     };
-    let half = |a: u64, b: u64, c: u64, d: u64| U256 { low: u128::from(b) << 64 | u128::from(a), high: u128::from(d) << 64 | u128::from(c) };
-    U512 { low: half(w[0], w[1], w[2], w[3]), high: half(w[4], w[5], w[6], w[7]) }
+    S::from_words(&w)
 }
 
 /// The flips of a move on sets of `N` words whose eight rays' words `k` are the lanes of
@@ -850,7 +850,7 @@ pub fn adjacent_flips<S: Set>(g: &Geometry<S>, o: S, sq: u32) -> S {
 /// Four empty cells of a [`Geometry`] made ready for the vector lanes of
 /// `super::bitboard::lanes` (the `avx512` feature; see `count_four`): their rays in
 /// 64-bit words where the four cells and their rays hold at most 64 bits, else in 128-bit
-/// words, else in three to five 64-bit words, packed into those bits in order on wider
+/// words, else in three to eight 64-bit words, packed into those bits in order on wider
 /// sets (`pext` keeps each ray growing or shrinking), and the cells' bit numbers there.
 ///
 /// The packing reads every ray of the four cells (on 512-bit sets, eight `pext` a ray), so
@@ -880,28 +880,28 @@ pub struct Four<S> {
     rays: Rays,
 }
 
-/// The rays of a [`Four`]: packed into 64-bit words, 128-bit ones or three to five 64-bit
-/// words (on 256- and 512-bit sets past 128 bits; per cell, word by word), or not packed
+/// The rays of a [`Four`]: packed into 64-bit words, 128-bit ones or three to eight 64-bit
+/// words (on wider sets past 128 bits; per cell, word by word), or not packed
 /// (the geometry's own, on 64-bit sets and on 128-bit ones past 64 bits); none where they
-/// pass 320 bits.
+/// pass 512 bits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Rays {
     Narrow([[u64; 8]; 4]),
     Wide([[u128; 8]; 4]),
-    Three(Box<[[[u64; 8]; 3]; 4]>),
-    Four(Box<[[[u64; 8]; 4]; 4]>),
-    Five(Box<[[[u64; 8]; 5]; 4]>),
+    /// Three to eight words: per cell and word, the eight directions (cell `k`, word `w`
+    /// of `n` at `n k + w`).
+    Words(Box<[[u64; 8]]>),
     Unpacked,
     Beyond,
 }
 
 impl<S: Set> Four<S> {
     /// The cells `cells` (bit numbers) of `g` made ready for the lanes (where they and their
-    /// rays pass 320 bits, the lanes do not take them: [`Four::in_lanes`]).
+    /// rays pass 512 bits, the lanes do not take them: [`Four::in_lanes`]).
     pub fn new(g: &Geometry<S>, cells: [u32; 4]) -> Four<S> {
         let used = g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3]);
         let n = used.count();
-        if n > 320 {
+        if n > 512 {
             return Four { used: Some(used), at: cells, rays: Rays::Beyond };
         }
         let packing = match S::BITS {
@@ -909,19 +909,17 @@ impl<S: Set> Four<S> {
             128 if n > 64 => None,
             _ => Some(used),
         };
-        let at = match packing {
-            Some(m) => cells.map(|c| (m & S::bit(c).less_one()).count()),
-            None => cells,
+        let packing = match packing {
+            Some(m) => m,
+            None => return Four { used: None, at: cells, rays: Rays::Unpacked },
         };
-        if packing.is_none() {
-            return Four { used: packing, at, rays: Rays::Unpacked };
-        }
+        let at = cells.map(|c| (packing & S::bit(c).less_one()).count());
         // Per cell, word and direction: the packed ray.
-        let mut words = [[[0u64; 8]; 5]; 4];
+        let mut words = [[[0u64; 8]; 8]; 4];
         for k in 0..4 {
             for d in 0..8 {
                 let ray = g.ray(cells[k], d).packed(packing);
-                for w in 0..5 {
+                for w in 0..8 {
                     words[k][w][d] = ray[w];
                 }
             }
@@ -935,11 +933,12 @@ impl<S: Set> Four<S> {
                 }
                 r
             })),
-            129..=192 => Rays::Three(Box::new(words.map(|c| [c[0], c[1], c[2]]))),
-            193..=256 => Rays::Four(Box::new(words.map(|c| [c[0], c[1], c[2], c[3]]))),
-            _ => Rays::Five(Box::new(words)),
+            _ => {
+                let n = ((n + 63) / 64) as usize;
+                Rays::Words(words.iter().flat_map(|c| c[..n].iter().copied()).collect())
+            }
         };
-        Four { used: packing, at, rays }
+        Four { used: Some(packing), at, rays }
     }
 
     /// How many bits the cells and their rays were packed into (`None`: not packed).
@@ -991,26 +990,41 @@ fn rank_of_four(open: u64) -> usize {
 #[inline]
 pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i32) -> Option<[u64; 3]> {
     use super::bitboard::lanes;
-    let r = match four.rays {
-        Rays::Unpacked => return S::count_unpacked(g, four.at, p, o, margin),
-        Rays::Beyond => return None,
-        ref r => r,
+    let used = match (&four.rays, four.used) {
+        (&Rays::Unpacked, _) => return S::count_unpacked(g, four.at, p, o, margin),
+        (&Rays::Beyond, _) | (_, None) => return None,
+        (_, Some(m)) => m,
     };
-    let (pw, ow) = (p.packed(four.used), o.packed(four.used));
+    let (pw, ow) = (p.packed(used), o.packed(used));
     let (p, o) = (u128::from(pw[0]) | u128::from(pw[1]) << 64, u128::from(ow[0]) | u128::from(ow[1]) << 64);
-    match *r {
+    match four.rays {
         // SAFETY: the build targets a processor with the three features (`target_feature`).
         Rays::Narrow(ref r) => unsafe { lanes::count_four::<lanes::Narrow, true>(p as u64, o as u64, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
         // SAFETY: as above.
         Rays::Wide(ref r) => unsafe { lanes::count_four::<lanes::Wide, true>(p, o, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
-        // SAFETY: as above.
-        Rays::Three(ref r) => unsafe { lanes::count_four::<lanes::Multi<3>, true>([pw[0], pw[1], pw[2]], [ow[0], ow[1], ow[2]], four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
-        // SAFETY: as above.
-        Rays::Four(ref r) => unsafe { lanes::count_four::<lanes::Multi<4>, true>([pw[0], pw[1], pw[2], pw[3]], [ow[0], ow[1], ow[2], ow[3]], four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
-        // SAFETY: as above.
-        Rays::Five(ref r) => unsafe { lanes::count_four::<lanes::Multi<5>, true>(pw, ow, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
+        Rays::Words(ref r) => match r.len() / 4 {
+            3 => in_words::<3>(r, &pw, &ow, four.at, margin),
+            4 => in_words::<4>(r, &pw, &ow, four.at, margin),
+            5 => in_words::<5>(r, &pw, &ow, four.at, margin),
+            6 => in_words::<6>(r, &pw, &ow, four.at, margin),
+            7 => in_words::<7>(r, &pw, &ow, four.at, margin),
+            _ => in_words::<8>(r, &pw, &ow, four.at, margin),
+        },
         Rays::Unpacked | Rays::Beyond => None,
     }
+}
+
+/// [`count_four`] on four cells packed into `N` words (three to eight): their rays `rays`
+/// ([`Rays::Words`]), the packed discs `p` and `o`, the cells' bits `at`.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+#[inline]
+fn in_words<const N: usize>(rays: &[[u64; 8]], p: &[u64; 8], o: &[u64; 8], at: [u32; 4], margin: i32) -> Option<[u64; 3]> {
+    use super::bitboard::lanes;
+    use std::convert::TryFrom;
+    let cell = |k: usize| <&[[u64; 8]; N]>::try_from(&rays[N * k..N * (k + 1)]).expect("N words a cell");
+    let words = |x: &[u64; 8]| <[u64; N]>::try_from(&x[..N]).expect("N words");
+    // SAFETY: the build targets a processor with the three features (`target_feature`).
+    unsafe { lanes::count_four::<lanes::Multi<N>, true>(words(p), words(o), at, [cell(0), cell(1), cell(2), cell(3)], margin) }
 }
 
 /// The counter's walk on the cells of a board that may change, up to [`MAX_KEPT`], under

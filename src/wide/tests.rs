@@ -8,7 +8,7 @@ use super::super::arena::Rng;
 use super::super::board::{Board, Color};
 use super::super::count::{BoardWalk, Counter, Outcomes};
 use super::super::rules::{Adjacent, Flanking, Rules};
-use super::{rank_of_four, Four, Geometry, Set, WideWalk, FOURS_UP_TO, MAX_KEPT, U256, U512};
+use super::{rank_of_four, Four, Geometry, Set, WideWalk, FOURS_UP_TO, MAX_KEPT, U1024, U256, U512};
 
 /// A random shape of at most [`MAX_KEPT`] cells, some of them a single row or column.
 fn random_shape(rng: &mut Rng) -> (usize, usize) {
@@ -131,6 +131,9 @@ fn flips_match_the_general_board() {
         let g = Geometry::<U512>::new(&board, &all).unwrap();
         check::<Flanking, U512>(&board, &g);
         check::<Adjacent, U512>(&board, &g);
+        let g = Geometry::<U1024>::new(&board, &all).unwrap();
+        check::<Flanking, U1024>(&board, &g);
+        check::<Adjacent, U1024>(&board, &g);
         // On 64-bit sets where the board fits.
         if let Some(g) = Geometry::<u64>::new(&board, &all) {
             check::<Flanking, u64>(&board, &g);
@@ -258,6 +261,20 @@ fn counts_match_the_general_board() {
         wider,
         widest
     );
+    // 1024-bit sets, every cell kept: 23×23 to 31×31 boards of random discs (529 to 961
+    // cells) with up to 7 empty cells.
+    fn every_cell<R: Rules>(board: &Board, to_move: Color) {
+        let want = Counter::<_, u64>::new(1 << 12, false).count(&mut BoardWalk::<R>::new(board, to_move));
+        let mut w = WideWalk::<R, U1024>::on(board, &vec![true; board.len()], to_move).expect("at most 1020 cells");
+        assert_eq!(Counter::<_, u64>::new(1 << 12, false).count(&mut w), want, "{:?} on 1024-bit sets", board);
+    }
+    for i in 0..40 {
+        let n = 23 + rng.below(9);
+        let board = random_board(&mut rng, n, n, 4 + i % 4);
+        let to_move = if i % 2 == 0 { Color::Black } else { Color::White };
+        every_cell::<Flanking>(&board, to_move);
+        every_cell::<Adjacent>(&board, to_move);
+    }
 }
 
 /// The extremes: a full board of 128 cells (no empty cell: no cell matters, one outcome),
@@ -368,36 +385,53 @@ fn lanes_agree_with_the_count_level_by_level() {
             words[((bits + 63) / 64).max(1) as usize - 1] += 1;
         }
     }
-    // 512-bit sets: every cell kept on boards of up to 504 cells, 16×16 to 22×22 or 5 to 8
-    // long rows (four cells on three or four of those take up to 320 bits and beyond).
-    let mut beyond = 0;
+    // 512-bit sets: every cell kept on boards of up to 504 cells, 16×16 to 22×22 or 4 to 8
+    // long rows with the four cells on different rows (their rays take up to 504 bits).
     for i in 0..3_000 {
-        let (rows, cols) = if i % 2 == 0 { (16 + rng.below(7), 16 + rng.below(7)) } else { (5 + i % 4, 504 / (5 + i % 4)) };
+        let (rows, cols) = if i % 2 == 0 { (16 + rng.below(7), 16 + rng.below(7)) } else { (4 + i / 2 % 5, 504 / (4 + i / 2 % 5)) };
         let mut board = random_board(&mut rng, rows, cols, 0);
+        let mut k = 0;
         while board.empties() < 4 {
-            let at = rng.below(board.len());
+            let at = if i % 2 == 0 { rng.below(board.len()) } else { board.index(k % rows, rng.below(cols)) };
             board.set(at, None);
+            k += 1;
         }
-        match lanes_on::<U512>(&board, &vec![true; rows * cols], if i % 4 < 2 { Color::Black } else { Color::White }) {
-            Some(bits) if bits > 320 => beyond += 1,
-            Some(bits) => words[((bits + 63) / 64).max(1) as usize - 1] += 1,
+        if let Some(bits) = lanes_on::<U512>(&board, &vec![true; rows * cols], if i % 4 < 2 { Color::Black } else { Color::White }) {
+            words[((bits + 63) / 64).max(1) as usize - 1] += 1;
+        }
+    }
+    assert!(words.iter().all(|&n| n > 100), "packed into 1 to 8 words: {:?}", words);
+    // 1024-bit sets: every cell kept on 8 rows of 127 cells, the four cells on three or
+    // four of them (four take more than 512 bits, which the lanes do not take).
+    let (mut packed, mut beyond) = (0, 0);
+    for i in 0..200 {
+        let mut board = random_board(&mut rng, 8, 127, 0);
+        let mut k = 0;
+        while board.empties() < 4 {
+            let at = board.index(k % (3 + i % 2), rng.below(127));
+            board.set(at, None);
+            k += 1;
+        }
+        match lanes_on::<U1024>(&board, &vec![true; board.len()], Color::White) {
+            Some(bits) if bits > 512 => beyond += 1,
+            Some(_) => packed += 1,
             None => {}
         }
     }
-    assert!(words[..5].iter().all(|&n| n > 500) && beyond > 0, "packed into 1 to 5 words: {:?}, {} beyond", words, beyond);
+    assert!(packed > 50 && beyond > 50, "{} in lanes, {} beyond", packed, beyond);
 }
 
-/// How many bits the last four cells of `board` and their rays take on 256- or 512-bit
-/// sets `S` of the cells `kept` (the lanes pack them into one to five words, and do not
-/// take more), after checking the lanes against the count level by level where they
-/// take them; `None` if those sets do not take the board.
+/// How many bits the last four cells of `board` and their rays take on 256- to 1024-bit
+/// sets `S` of the cells `kept` (the lanes pack them into one to eight words, and do not
+/// take more), after checking the lanes against the count level by level where they take
+/// them; `None` if those sets do not take the board.
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 fn lanes_on<S: Set>(board: &Board, kept: &[bool], to_move: Color) -> Option<u32> {
     let w = WideWalk::<Flanking, S>::on(board, kept, to_move)?;
     let cells = [0, 1, 2, 3];
     let four = Four::new(&w.g, cells.map(|j| w.square(j)));
     assert!(four.packed_bits().is_some());
-    assert_eq!(four.in_lanes(), four.packed_bits() <= Some(320));
+    assert_eq!(four.in_lanes(), four.packed_bits() <= Some(512));
     if four.in_lanes() {
         assert_eq!(w.in_lanes(&four, w.p, w.o, w.bias), w.last_four(w.p, w.o, cells, w.bias), "{:?} {:?} on {}-bit sets", board, to_move, S::BITS);
     }
@@ -448,9 +482,9 @@ fn check_fours<S: Set>(w: &WideWalk<Flanking, S>, empties: usize) -> usize {
     w.fours.len()
 }
 
-/// [`U256`]'s and [`U512`]'s operations against their bits one by one, on random sets
+/// [`U256`]'s, [`U512`]'s and [`U1024`]'s operations against their bits one by one, on random sets
 /// (each word empty, sparse or dense) and shifts past their bits; their packing under
-/// random masks of up to 320 bits against the masked bits taken in order.
+/// random masks against the masked bits taken in order, and their words.
 #[test]
 fn double_sets_match_their_bits_one_by_one() {
     fn check<S: Set>(rng: &mut Rng) {
@@ -489,16 +523,13 @@ fn double_sets_match_their_bits_one_by_one() {
             };
             assert_eq!(x.less_one(), set(&less));
             assert_eq!(!x, set(&v.iter().map(|&b| !b).collect::<Vec<_>>()));
-            // Packed under a mask of at most 320 bits: the masked bits in order, from bit 0.
-            let mut mask = random(rng);
-            let mut kept = 0;
-            for b in mask.iter_mut() {
-                kept += *b as usize;
-                *b &= kept <= 320;
-            }
-            let packed = x.packed(Some(set(&mask)));
+            // Packed under a mask: the masked bits in order, from bit 0.
+            let mask = random(rng);
+            let packed = x.packed(set(&mask));
             let want: Vec<bool> = (0..n).filter(|&b| mask[b]).map(|b| v[b]).collect();
-            let got: Vec<bool> = (0..320).map(|b| packed[b / 64] >> (b % 64) & 1 == 1).collect();
+            let got: Vec<bool> = (0..512).map(|b| packed[b / 64] >> (b % 64) & 1 == 1).collect();
+            // And back from its words.
+            assert_eq!(S::from_words(&x.to_words()), x);
             assert_eq!(got[..want.len()], want[..]);
             assert!(got[want.len()..].iter().all(|&b| !b));
         }
@@ -506,4 +537,5 @@ fn double_sets_match_their_bits_one_by_one() {
     let mut rng = Rng::new(0x0bad_5eed_1234_4321);
     check::<U256>(&mut rng);
     check::<U512>(&mut rng);
+    check::<U1024>(&mut rng);
 }
