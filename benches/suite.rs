@@ -188,6 +188,30 @@ fn random_discs(rng: &mut Rng, n: usize, empties: usize) -> Board {
     board
 }
 
+/// A board of 60×60 to 100×100 cells, 60% to 95% of its discs black, with 10 empty cells
+/// in a row, a column, a diagonal or a block four wide: the long runs of one colour let
+/// moves flip far away, so that hundreds of cells may change.
+fn mostly_one_colour(rng: &mut Rng) -> Board {
+    let n = 60 + rng.below(41);
+    let black = 60 + rng.below(36);
+    let mut board = Board::new(n, n);
+    for i in 0..n * n {
+        board.set(i, Some(if rng.below(100) < black { Color::Black } else { Color::White }));
+    }
+    let (r, c, shape) = (1 + rng.below(n - 12), 1 + rng.below(n - 12), rng.below(4));
+    for k in 0..10 {
+        let (row, col) = match shape {
+            0 => (r, c + k),
+            1 => (r + k, c),
+            2 => (r + k, c + k),
+            _ => (r + k / 4, c + k % 4),
+        };
+        let at = board.index(row, col);
+        board.set(at, None);
+    }
+    board
+}
+
 /// Counts each board with the default options, white to move, and prints the total time
 /// and the slowest board's time (best of three runs of it) and counts.
 fn worst_of(name: &str, boards: &[Board]) {
@@ -293,6 +317,14 @@ fn main() {
                 let boards: Vec<Board> = (0..100).map(|_| random_discs(&mut rng, n, 10)).collect();
                 worst_of(name, &boards);
             }
+        }
+        // Boards of mostly one colour: 253 to 1,020 cells that may change take the 512- and
+        // 1024-bit sets, more the general board.
+        let name = "b4254: 60x60 to 100x100, 10 empties, 60 boards of mostly one colour";
+        if wanted(name) {
+            let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+            let boards: Vec<Board> = (0..60).map(|_| mostly_one_colour(&mut rng)).collect();
+            worst_of(name, &boards);
         }
         let name = "b4254: 10x10, 12 empties";
         if wanted(name) {
