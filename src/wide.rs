@@ -904,15 +904,11 @@ impl<S: Set> Four<S> {
         if n > 512 {
             return Four { used: Some(used), at: cells, rays: Rays::Beyond };
         }
-        let packing = match S::BITS {
-            64 => None,
-            128 if n > 64 => None,
-            _ => Some(used),
-        };
-        let packing = match packing {
-            Some(m) => m,
-            None => return Four { used: None, at: cells, rays: Rays::Unpacked },
-        };
+        // On 64-bit sets, and on 128-bit ones past 64 bits, the geometry's own rays serve.
+        if S::BITS == 64 || (S::BITS == 128 && n > 64) {
+            return Four { used: None, at: cells, rays: Rays::Unpacked };
+        }
+        let packing = used;
         let at = cells.map(|c| (packing & S::bit(c).less_one()).count());
         // Per cell, word and direction: the packed ray.
         let mut words = [[[0u64; 8]; 8]; 4];
