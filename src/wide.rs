@@ -44,7 +44,7 @@ use std::ops::{BitAnd, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 use super::board::{Board, Color};
 use super::count::{tally, Bits, Walk};
 use super::rules::Rules;
-use super::table::{mix, TableKey};
+use super::table::{hash_words, mix, TableKey};
 
 /// The most cells a [`Geometry`] of `u128` sets keeps: 128 bits less the four anchors
 /// (60 on `u64` sets, 252, 508 and 1020 on [`U256`], [`U512`] and [`U1024`] ones).
@@ -498,8 +498,7 @@ impl<H: Set> TableKey for (Double<H>, u64) {
     #[inline]
     fn hash64(&self) -> u64 {
         let words = self.0.to_words();
-        let h = words[..(Double::<H>::BITS / 64) as usize].iter().fold(0x243f_6a88_85a3_08d3, |h, &w| mix(h ^ w));
-        mix(h ^ self.1)
+        mix(hash_words(&words[..(Double::<H>::BITS / 64) as usize]) ^ self.1)
     }
 }
 

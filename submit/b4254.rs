@@ -2422,7 +2422,7 @@ impl TableKey for (u64, u64) {
 }
 
 #[inline]
-fn hash_words(words: &[u64]) -> u64 {
+pub fn hash_words(words: &[u64]) -> u64 {
 	words.iter().fold(0x243f_6a88_85a3_08d3, |h, &w| mix(h ^ w))
 }
 
