@@ -1165,7 +1165,8 @@ pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Repo
 
 /// The count of [`count`] where bit sets (the 64-bit walk on boards within 8×8, else on
 /// the cells that matter, or [`super::wide`]'s where built) or the shortcut for
-/// independent empty cells take `board`, as `options` allow; `None` where only the general board does.
+/// independent empty cells take `board`, as `options` allow; `None` where only the
+/// general board does.
 /// For at most [`DEEP`] empty cells (the recursion runs on the calling thread's stack).
 pub fn count_fast<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Option<Report> {
     let empties = board.empties();
