@@ -230,7 +230,8 @@ fn worst_of(name: &str, boards: &[Board]) {
     let mut report = None;
     let time = best(3, || report = Some(count::<Flanking>(board, Color::White, &Options::default())));
     let r = report.expect("a count");
-    let detail = format!("{:.0} ms in all; the slowest: {} / {} / {}, {:.2e} nodes", total.as_secs_f64() * 1e3, r.black, r.white, r.draws, r.nodes as f64);
+    let decided = if r.decided > 0 { format!(", {} decided", r.decided) } else { String::new() };
+    let detail = format!("{:.0} ms in all; the slowest: {} / {} / {}, {:.2e} nodes{}", total.as_secs_f64() * 1e3, r.black, r.white, r.draws, r.nodes as f64, decided);
     row(&format!("{} (slowest)", name), time, &detail);
 }
 

@@ -22,7 +22,9 @@
 //! is a small dynamic programme over the sets of cells left ([`super::independent`]).
 //! While walking, a position whose discs that can never flip already outnumber all the
 //! other cells has a known winner ([`Walk::decided`]): below it only the sequences are
-//! counted, and the last two cells need no flips.
+//! counted, and the last cells need no flips (the last two on 64-bit boards, the last one
+//! elsewhere, where a board of mostly one colour is often decided at the start: the discs
+//! off the bit sets or the key never change).
 //!
 //! Counts are kept from the point of view of the player to move ([`Outcomes`]: wins,
 //! losses, draws), so a position and its colour-swapped twin share one table entry. The
@@ -217,13 +219,15 @@ pub trait Walk: Clone + Send + Sync {
         self.with_key(|key| table.get(key))
     }
     /// The key as two words, if it is that small: threads can then share one table.
+    #[cfg(feature = "threads")]
     fn words(_key: &Self::Key) -> Option<(u64, u64)> {
         None
     }
     /// Calls `f` with the key of the position after each move, so that their table slots
     /// can be fetched into the cache before they are probed ([`Table::prefetch`]) and the
     /// misses overlap instead of waiting for memory one after another. A hint only; by
-    /// default nothing.
+    /// default nothing. (With the `prefetch` feature only, as are the fetches.)
+    #[cfg(feature = "prefetch")]
     fn child_keys<F: FnMut(&Self::Key)>(&self, _f: F) {}
     /// `[wins, losses, draws]` for the player to move, if the position is close enough to
     /// the end to count directly. The walk may make moves meanwhile; it is left as it was.
@@ -233,7 +237,7 @@ pub trait Walk: Clone + Send + Sync {
     /// The number of sequences from here, if the position is close enough to the end to
     /// count them directly without their outcomes. With one empty cell or none there is
     /// exactly one: the last cell is played by someone or by nobody.
-    fn near_end_sequences(&self) -> Option<u64> {
+    fn near_end_sequences(&mut self) -> Option<u64> {
         if self.empties() <= 1 {
             Some(1)
         } else {
@@ -244,6 +248,24 @@ pub trait Walk: Clone + Send + Sync {
     /// `Some(false)` if every one ends in a loss, as far as a cheap bound can tell (the
     /// discs that can never flip against all the others); `None` if it cannot tell.
     fn decided(&self) -> Option<bool> {
+        None
+    }
+}
+
+/// The winner, if known, for a player whose margin on the cells that never change is
+/// `fixed`, when `open` other cells each end up theirs, their opponent's or nobody's:
+/// `Some(true)` if they win every sequence, `Some(false)` if they lose every one.
+///
+/// ```
+/// use othello::count::decided_by;
+/// assert_eq!((decided_by(5, 4), decided_by(-5, 4), decided_by(4, 4)), (Some(true), Some(false), None));
+/// ```
+pub fn decided_by(fixed: i32, open: i32) -> Option<bool> {
+    if fixed > open {
+        Some(true)
+    } else if fixed < -open {
+        Some(false)
+    } else {
         None
     }
 }
@@ -273,6 +295,7 @@ pub trait Store<W: Walk> {
     /// Stores `counts` for `w`, worth `weight` (its number of empty cells).
     fn put(&mut self, w: &W, counts: [u32; 3], weight: u32);
     /// Fetches the slot of `key` into the cache ([`Table::prefetch`]).
+    #[cfg(feature = "prefetch")]
     fn prefetch(&self, key: &W::Key);
 }
 
@@ -287,6 +310,7 @@ impl<W: Walk> Store<W> for Table<W::Key, [u32; 3]> {
         Table::put(self, w.key(), counts, weight);
     }
 
+    #[cfg(feature = "prefetch")]
     #[inline]
     fn prefetch(&self, key: &W::Key) {
         Table::prefetch(self, key);
@@ -341,6 +365,15 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
         self.walk(w, None)
     }
 
+    /// [`Counter::count`] of a position whose winner may be known already: `Some(true)`
+    /// if the player to move wins every sequence, `Some(false)` if they lose every one
+    /// (found above it, as at the root of a count split into tasks). Then only the
+    /// sequences are counted.
+    #[cfg(feature = "threads")]
+    pub fn count_known(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
+        self.walk(w, winner)
+    }
+
     /// `[nodes, hits, decided]`: positions visited, answered by the table, and found
     /// decided, so far.
     pub fn statistics(&self) -> [u64; 3] {
@@ -375,18 +408,28 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
             winner = w.decided();
             self.decided += winner.is_some() as u64;
         }
-        if empties > from {
-            match (empties - 1 <= COMPACT_UP_TO, &self.compact, &self.wide) {
-                (true, &Some(ref table), _) => w.child_keys(|k| table.prefetch(k)),
-                (false, _, &Some(ref table)) => w.child_keys(|k| table.prefetch(k)),
-                _ => {}
-            }
-        }
+        #[cfg(feature = "prefetch")]
+        self.prefetch_children(w, empties, from);
         let total = self.children(w, winner);
         if stored {
             self.store(w, empties, &total);
         }
         total
+    }
+
+    /// Fetches the table slots of the children of `w`, which has `empties` empty cells,
+    /// into the cache, if they are stored (from `from` empty cells).
+    #[cfg(feature = "prefetch")]
+    #[inline]
+    fn prefetch_children(&self, w: &W, empties: usize, from: usize) {
+        if empties <= from {
+            return;
+        }
+        match (empties - 1 <= COMPACT_UP_TO, &self.compact, &self.wide) {
+            (true, &Some(ref table), _) => w.child_keys(|k| table.prefetch(k)),
+            (false, _, &Some(ref table)) => w.child_keys(|k| table.prefetch(k)),
+            _ => {}
+        }
     }
 
     /// The outcomes of `w` from its children's, or from the opponent's after a pass, or
@@ -480,18 +523,13 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 /// and without them they are the two players' discs, so no two positions share a key.
 /// (The empty cells in the first word alone are not enough: the area is fixed, so
 /// `p | empty` is every cell but the opponent's.)
+#[derive(Clone)]
 pub struct BitWalk<R> {
     p: u64,
     o: u64,
     empty: u64,
     bias: i32,
     rules: PhantomData<fn() -> R>,
-}
-
-impl<R> Clone for BitWalk<R> {
-    fn clone(&self) -> BitWalk<R> {
-        BitWalk { p: self.p, o: self.o, empty: self.empty, bias: self.bias, rules: PhantomData }
-    }
 }
 
 impl<R: Rules> BitWalk<R> {
@@ -597,6 +635,7 @@ impl<R: Rules> Walk for BitWalk<R> {
         }
     }
 
+    #[cfg(feature = "threads")]
     #[inline]
     fn words(key: &(u64, u64)) -> Option<(u64, u64)> {
         Some(*key)
@@ -605,6 +644,7 @@ impl<R: Rules> Walk for BitWalk<R> {
     /// The children's slots are fetched before any child is searched: a probe that misses
     /// the cache is most of a node's time, and this way the misses overlap (1.2× faster
     /// counts at 14 empties).
+    #[cfg(feature = "prefetch")]
     #[inline]
     fn child_keys<F: FnMut(&(u64, u64))>(&self, mut f: F) {
         for sq in self.moves() {
@@ -639,7 +679,7 @@ impl<R: Rules> Walk for BitWalk<R> {
     }
 
     #[inline]
-    fn near_end_sequences(&self) -> Option<u64> {
+    fn near_end_sequences(&mut self) -> Option<u64> {
         let cells = self.empty.count_ones();
         if R::BIT_LAST_CELLS > 0 && cells == R::BIT_LAST_CELLS {
             return R::bit_last_cells(self.p, self.o, self.empty, 0, false).map(|t| t[0]);
@@ -658,13 +698,7 @@ impl<R: Rules> Walk for BitWalk<R> {
         let theirs = R::bit_stable(self.o, self.p, self.empty);
         let fixed = mine.count_ones() as i32 - theirs.count_ones() as i32 + self.bias;
         let open = ((self.p | self.o | self.empty) & !(mine | theirs)).count_ones() as i32;
-        if fixed > open {
-            Some(true)
-        } else if fixed < -open {
-            Some(false)
-        } else {
-            None
-        }
+        decided_by(fixed, open)
     }
 }
 
@@ -829,6 +863,7 @@ fn last_two<R: Rules, F: Fn(u64, u64, u32) -> u32>(
 /// cells are counted without the walk (see [`Walk::near_end`]). The table key packs, two
 /// bits each, the cells that matter ([`Rules::relevant`]) and the player to move: every
 /// other cell is the same in every position of the walk, so the key is exact and short.
+#[derive(Clone)]
 pub struct BoardWalk<R> {
     board: Board,
     to_move: Color,
@@ -841,21 +876,11 @@ pub struct BoardWalk<R> {
     /// Bit 0: white to move; bits `2k + 2` and `2k + 3`: keyed cell number `k`
     /// (0 empty, 1 black, 2 white). Codes start at even bits, so none straddles words.
     key: Vec<u64>,
+    /// How many cells are keyed.
+    keyed: i32,
+    /// Black's margin over white on the cells that are not keyed (which never change).
+    fixed: i32,
     rules: PhantomData<fn() -> R>,
-}
-
-impl<R> Clone for BoardWalk<R> {
-    fn clone(&self) -> BoardWalk<R> {
-        BoardWalk {
-            board: self.board.clone(),
-            to_move: self.to_move,
-            playable: self.playable.clone(),
-            flipped: self.flipped.clone(),
-            slot: self.slot.clone(),
-            key: self.key.clone(),
-            rules: PhantomData,
-        }
-    }
 }
 
 /// Marks a cell that never changes, hence is not in the key.
@@ -865,11 +890,13 @@ impl<R: Rules> BoardWalk<R> {
     /// The walk from `board` with `to_move` to move.
     pub fn new(board: &Board, to_move: Color) -> BoardWalk<R> {
         let mut slot = vec![NOT_KEYED; board.len()];
-        let mut next = 0;
+        let (mut next, mut fixed) = (0, 0);
         for (i, relevant) in R::relevant(board).into_iter().enumerate() {
             if relevant {
                 slot[i] = next;
                 next += 1;
+            } else {
+                fixed += board.cell(i).map_or(0, |c| if c == Color::Black { 1 } else { -1 });
             }
         }
         let words = (2 + 2 * next as usize + 63) / 64;
@@ -880,6 +907,8 @@ impl<R: Rules> BoardWalk<R> {
             flipped: Vec::new(),
             slot,
             key: vec![0; words],
+            keyed: next as i32,
+            fixed,
             rules: PhantomData,
         };
         for i in 0..board.len() {
@@ -910,15 +939,26 @@ impl<R: Rules> BoardWalk<R> {
     /// The outcomes for the player to move when the cells `open` (at most three) are the
     /// only empty ones: each move of the player to move (or, if there is none and the
     /// rules pass, of the opponent) is made on the board alone and taken back, the last
-    /// cell counted by [`BoardWalk::finish_margin`].
-    fn last_cells(&mut self, open: &[usize]) -> [u64; 3] {
+    /// cell counted by [`BoardWalk::finish_margin`]. Without `OUTCOMES`, `[sequences, 0,
+    /// 0]`: the last cell is one sequence, and with two cells left each legal move is one.
+    fn last_cells<const OUTCOMES: bool>(&mut self, open: &[usize]) -> [u64; 3] {
         debug_assert!(open.len() <= 3);
+        if !OUTCOMES && open.len() <= 1 {
+            return [1, 0, 0];
+        }
         if open.len() <= 1 {
             return tally(open.first().map_or_else(|| self.margin(), |&at| self.finish_margin(at)));
         }
         let me = self.to_move;
         let players = if R::PASSES { 2 } else { 1 };
         for &player in [me, me.opponent()][..players].iter() {
+            if !OUTCOMES && open.len() == 2 {
+                let legal = open.iter().filter(|&&x| R::is_legal(&self.board, player, x)).count() as u64;
+                if legal > 0 {
+                    return [legal, 0, 0];
+                }
+                continue;
+            }
             let mut total = [0u64; 3];
             let mut moved = false;
             for (k, &x) in open.iter().enumerate() {
@@ -936,8 +976,8 @@ impl<R: Rules> BoardWalk<R> {
                 let mut rest = [0usize; 3];
                 rest[..open.len()].copy_from_slice(open);
                 rest.swap(k, open.len() - 1);
-                let t = self.last_cells(&rest[..open.len() - 1]);
-                let t = if self.to_move == me { t } else { [t[1], t[0], t[2]] };
+                let t = self.last_cells::<OUTCOMES>(&rest[..open.len() - 1]);
+                let t = if self.to_move == me || !OUTCOMES { t } else { [t[1], t[0], t[2]] };
                 for (sum, n) in total.iter_mut().zip(t.iter()) {
                     *sum += n;
                 }
@@ -952,7 +992,27 @@ impl<R: Rules> BoardWalk<R> {
                 return total;
             }
         }
-        tally(self.margin())
+        if OUTCOMES {
+            tally(self.margin())
+        } else {
+            [1, 0, 0]
+        }
+    }
+
+    /// The cells still empty, if at most three: `(cells, how many)`.
+    fn last_open(&self) -> Option<([usize; 3], usize)> {
+        if self.board.empties() > 3 {
+            return None;
+        }
+        let mut open = [0usize; 3];
+        let mut n = 0;
+        for &i in self.playable.iter() {
+            if self.board.cell(i).is_none() {
+                open[n] = i;
+                n += 1;
+            }
+        }
+        Some((open, n))
     }
 
     /// The disc margin, for the player to move, after the last move or the end.
@@ -1064,18 +1124,22 @@ impl<R: Rules> Walk for BoardWalk<R> {
     /// moves are made on the board alone (no key, no walk below), the last counted from
     /// flip counts without making it.
     fn near_end(&mut self) -> Option<[u64; 3]> {
-        if self.board.empties() > 3 {
-            return None;
-        }
-        let mut open = [0usize; 3];
-        let mut n = 0;
-        for &i in self.playable.iter() {
-            if self.board.cell(i).is_none() {
-                open[n] = i;
-                n += 1;
-            }
-        }
-        Some(self.last_cells(&open[..n]))
+        let (open, n) = self.last_open()?;
+        Some(self.last_cells::<true>(&open[..n]))
+    }
+
+    /// As [`BoardWalk::near_end`], the sequences only.
+    fn near_end_sequences(&mut self) -> Option<u64> {
+        let (open, n) = self.last_open()?;
+        Some(self.last_cells::<false>(&open[..n])[0])
+    }
+
+    /// From the discs off the key, which never change: each keyed cell ends up the
+    /// player's, the opponent's or nobody's, so the final margin lies within their number
+    /// of those discs' margin. As on [`super::wide`]'s sets, only the start is decided
+    /// this way, or none.
+    fn decided(&self) -> Option<bool> {
+        decided_by(if self.to_move == Color::Black { self.fixed } else { -self.fixed }, self.keyed)
     }
 }
 

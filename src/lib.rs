@@ -48,6 +48,7 @@ pub mod independent;
 pub mod judge;
 pub mod jutge_p18992;
 pub mod nat;
+#[cfg(feature = "threads")]
 pub mod parallel;
 pub mod perft;
 pub mod pattern;

@@ -12,7 +12,7 @@
 use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-use super::count::{Count, Counter, Outcomes, Store, Walk, COMPACT_UP_TO};
+use super::count::{Count, Counter, Outcomes, Store, Walk, COMPACT_UP_TO, DECIDE_FROM};
 use super::table::{huge_pages, prefetch_line, slots_for, weight_byte, Table, TableKey};
 
 /// The root is split into at least this many tasks per thread where the first
@@ -34,25 +34,29 @@ pub const MAX_SPLIT: usize = 6;
 /// are longer (Dumbothello's long lines, where such positions are most of the count:
 /// 1.8 times the positions on two threads, for no time saved) gets `None`: it is better
 /// counted on one thread. With `decide`, positions whose winner is known count their
-/// sequences only.
+/// sequences only; the root is checked here, as the tasks below it may have too few
+/// empty cells to be (see [`Walk::decided`]).
 pub fn count<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool, stack: usize) -> Option<(Outcomes<C>, [u64; 3])> {
     let two_words = W::words(&walk.key()).is_some();
     if entries > 0 && !two_words && walk.empties() > COMPACT_UP_TO {
         return None;
     }
     let tasks = tasks(walk, threads);
+    let winner = if decide && walk.empties() >= DECIDE_FROM { walk.decided() } else { None };
     let wide = entries / 4 / threads;
-    Some(if entries == 0 {
-        work(walk, &tasks, threads, stack, || Counter::<W, C>::new(0, decide))
+    let (outcomes, mut statistics) = if entries == 0 {
+        work(walk, &tasks, winner, threads, stack, || Counter::<W, C>::new(0, decide))
     } else if two_words {
         let table = SharedTable::new(entries);
         let table = &table;
-        work(walk, &tasks, threads, stack, || Counter::<W, C, &SharedTable>::with_store(Some(table), wide, decide))
+        work(walk, &tasks, winner, threads, stack, || Counter::<W, C, &SharedTable>::with_store(Some(table), wide, decide))
     } else {
         let table = LockedTable::new(entries);
         let table = &table;
-        work(walk, &tasks, threads, stack, || Counter::<W, C, &LockedTable<W::Key>>::with_store(Some(table), wide, decide))
-    })
+        work(walk, &tasks, winner, threads, stack, || Counter::<W, C, &LockedTable<W::Key>>::with_store(Some(table), wide, decide))
+    };
+    statistics[2] += winner.is_some() as u64;
+    Some((outcomes, statistics))
 }
 
 /// A task: the moves from the root to a position, and whether its player to move is the
@@ -100,10 +104,11 @@ fn split<W: Walk>(walk: &mut W, plies: usize, opponent: bool, path: &mut Vec<W::
 }
 
 /// The outcomes of the position at the end of `path` from `walk`, for its own player to
-/// move, counted by `counter`; `walk` is left as it was.
-fn count_task<W: Walk, C: Count, S: Store<W>>(counter: &mut Counter<W, C, S>, walk: &mut W, path: &[W::Move]) -> Outcomes<C> {
+/// move, counted by `counter` (`winner`: as [`Counter::count_known`]); `walk` is left as
+/// it was.
+fn count_task<W: Walk, C: Count, S: Store<W>>(counter: &mut Counter<W, C, S>, walk: &mut W, path: &[W::Move], winner: Option<bool>) -> Outcomes<C> {
     let undos: Vec<W::Undo> = path.iter().map(|&m| walk.play(m)).collect();
-    let outcomes = counter.count(walk);
+    let outcomes = counter.count_known(walk, winner);
     for (&m, undo) in path.iter().zip(undos).rev() {
         walk.undo(m, undo);
     }
@@ -111,11 +116,13 @@ fn count_task<W: Walk, C: Count, S: Store<W>>(counter: &mut Counter<W, C, S>, wa
 }
 
 /// Counts `tasks` below `walk` on the calling thread and `threads - 1` more, each with a
-/// counter made by `counter` and a copy of `walk`. A thread that cannot be started only
-/// leaves more tasks to the others.
+/// counter made by `counter` and a copy of `walk`; `winner`, if known, is the root's
+/// (for its player to move). A thread that cannot be started only leaves more tasks to
+/// the others.
 fn work<W: Walk, C: Count, S: Store<W>, F: Fn() -> Counter<W, C, S> + Sync>(
     walk: &W,
     tasks: &[Task<W>],
+    winner: Option<bool>,
     threads: usize,
     stack: usize,
     counter: F,
@@ -132,7 +139,7 @@ fn work<W: Walk, C: Count, S: Store<W>, F: Fn() -> Counter<W, C, S> + Sync>(
                 break;
             }
             let (ref path, opponent) = tasks[i];
-            let o = count_task(&mut counter, &mut walk, path);
+            let o = count_task(&mut counter, &mut walk, path, winner.map(|wins| wins != opponent));
             if opponent {
                 mine.add_opponent(&o);
             } else {
@@ -170,6 +177,7 @@ impl<'t, W: Walk> Store<W> for &'t SharedTable {
         }
     }
 
+    #[cfg(feature = "prefetch")]
     #[inline]
     fn prefetch(&self, key: &W::Key) {
         if let Some(words) = W::words(key) {
@@ -338,6 +346,7 @@ impl<'t, W: Walk> Store<W> for &'t LockedTable<W::Key> {
         self.shard(&key).put(key, counts, weight);
     }
 
+    #[cfg(feature = "prefetch")]
     #[inline]
     fn prefetch(&self, _: &W::Key) {}
 }

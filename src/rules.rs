@@ -59,8 +59,9 @@ fn changeable<R: Rules + ?Sized>(_: &Board) -> Vec<bool> {
 }
 
 /// A rule set, written once for the general board, once for 64-bit boards and (with the
-/// `wide` feature) once for the bit sets of [`super::wide`].
-pub trait Rules {
+/// `wide` feature) once for the bit sets of [`super::wide`]. Rule sets hold no state: a
+/// type is the rule set (so walks over it can derive `Clone`).
+pub trait Rules: Copy {
     /// Whether a player without a legal move passes (`true`, Othello) or the game then
     /// ends (`false`, Dumbothello).
     const PASSES: bool;
@@ -122,11 +123,12 @@ pub trait Rules {
     const WIDE_LAST_FOUR: bool = false;
 
     /// On the sets of [`super::wide`] (geometry `g`) whose only empty cells are those of
-    /// `four`: as [`Rules::bit_last_cells`] with outcomes, `None` if the player with discs
-    /// `p` has no move. Only called where [`Rules::WIDE_LAST_FOUR`].
+    /// `four`: as [`Rules::bit_last_cells`] (`[sequences, 0, 0]` without `outcomes`),
+    /// `None` if the player with discs `p` has no move. Only called where
+    /// [`Rules::WIDE_LAST_FOUR`].
     #[cfg(feature = "wide")]
     #[inline]
-    fn wide_last_four<S: super::wide::Set>(_g: &super::wide::Geometry<S>, _four: &super::wide::Four<S>, _p: S, _o: S, _margin: i32) -> Option<[u64; 3]> {
+    fn wide_last_four<S: super::wide::Set>(_g: &super::wide::Geometry<S>, _four: &super::wide::Four<S>, _p: S, _o: S, _margin: i32, _outcomes: bool) -> Option<[u64; 3]> {
         None
     }
 
@@ -292,8 +294,8 @@ impl Rules for Flanking {
     /// [`super::wide::count_four`]), where the build targets AVX-512.
     #[cfg(all(feature = "wide", feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
-    fn wide_last_four<S: super::wide::Set>(g: &super::wide::Geometry<S>, four: &super::wide::Four<S>, p: S, o: S, margin: i32) -> Option<[u64; 3]> {
-        super::wide::count_four(g, four, p, o, margin)
+    fn wide_last_four<S: super::wide::Set>(g: &super::wide::Geometry<S>, four: &super::wide::Four<S>, p: S, o: S, margin: i32, outcomes: bool) -> Option<[u64; 3]> {
+        super::wide::count_four(g, four, p, o, margin, outcomes)
     }
 
     /// The three from one fixed point (`flanking_analysis`): on a 100×100 board, each

@@ -42,7 +42,7 @@ use std::sync::Arc;
 use std::ops::{BitAnd, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 use super::board::{Board, Color};
-use super::count::{tally, Bits, Walk};
+use super::count::{decided_by, tally, Bits, Walk};
 use super::rules::Rules;
 use super::table::{hash_words, mix, TableKey};
 
@@ -137,7 +137,7 @@ pub trait Set:
     /// in lanes of two; never called on wider sets, which are always packed.
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
-    fn count_unpacked(_g: &Geometry<Self>, _cells: [u32; 4], _p: Self, _o: Self, _margin: i32) -> Option<[u64; 3]> {
+    fn count_unpacked(_g: &Geometry<Self>, _cells: [u32; 4], _p: Self, _o: Self, _margin: i32, _outcomes: bool) -> Option<[u64; 3]> {
         None
     }
 }
@@ -208,11 +208,11 @@ impl Set for u64 {
 
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
-    fn count_unpacked(g: &Geometry<u64>, cells: [u32; 4], p: u64, o: u64, margin: i32) -> Option<[u64; 3]> {
+    fn count_unpacked(g: &Geometry<u64>, cells: [u32; 4], p: u64, o: u64, margin: i32, outcomes: bool) -> Option<[u64; 3]> {
         use super::bitboard::lanes;
         let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
         // SAFETY: the build targets a processor with the three features (`target_feature`).
-        unsafe { lanes::count_four::<lanes::Narrow, true>(p, o, cells, rays, margin) }
+        unsafe { lanes::count_four_as::<lanes::Narrow>(outcomes, p, o, cells, rays, margin) }
     }
 }
 
@@ -290,11 +290,11 @@ impl Set for u128 {
 
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
-    fn count_unpacked(g: &Geometry<u128>, cells: [u32; 4], p: u128, o: u128, margin: i32) -> Option<[u64; 3]> {
+    fn count_unpacked(g: &Geometry<u128>, cells: [u32; 4], p: u128, o: u128, margin: i32, outcomes: bool) -> Option<[u64; 3]> {
         use super::bitboard::lanes;
         let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
         // SAFETY: the build targets a processor with the three features (`target_feature`).
-        unsafe { lanes::count_four::<lanes::Wide, true>(p, o, cells, rays, margin) }
+        unsafe { lanes::count_four_as::<lanes::Wide>(outcomes, p, o, cells, rays, margin) }
     }
 }
 
@@ -979,13 +979,14 @@ fn rank_of_four(open: u64) -> usize {
 
 /// [`super::bitboard::lanes::count_four`] on `four`, cells of `g`, where the build targets
 /// AVX-512F, CD and VPOPCNTDQ: `[wins, losses, draws]` for the player with discs `p` to
-/// move against `o` with margin `margin`, `None` if that player has no move.
+/// move against `o` with margin `margin` (without `outcomes`, `[sequences, 0, 0]`), `None`
+/// if that player has no move.
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 #[inline]
-pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i32) -> Option<[u64; 3]> {
+pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i32, outcomes: bool) -> Option<[u64; 3]> {
     use super::bitboard::lanes;
     let used = match (&four.rays, four.used) {
-        (&Rays::Unpacked, _) => return S::count_unpacked(g, four.at, p, o, margin),
+        (&Rays::Unpacked, _) => return S::count_unpacked(g, four.at, p, o, margin, outcomes),
         (&Rays::Beyond, _) | (_, None) => return None,
         (_, Some(m)) => m,
     };
@@ -993,16 +994,16 @@ pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i
     let (p, o) = (u128::from(pw[0]) | u128::from(pw[1]) << 64, u128::from(ow[0]) | u128::from(ow[1]) << 64);
     match four.rays {
         // SAFETY: the build targets a processor with the three features (`target_feature`).
-        Rays::Narrow(ref r) => unsafe { lanes::count_four::<lanes::Narrow, true>(p as u64, o as u64, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
+        Rays::Narrow(ref r) => unsafe { lanes::count_four_as::<lanes::Narrow>(outcomes, p as u64, o as u64, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
         // SAFETY: as above.
-        Rays::Wide(ref r) => unsafe { lanes::count_four::<lanes::Wide, true>(p, o, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
+        Rays::Wide(ref r) => unsafe { lanes::count_four_as::<lanes::Wide>(outcomes, p, o, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
         Rays::Words(ref r) => match r.len() / 4 {
-            3 => in_words::<3>(r, &pw, &ow, four.at, margin),
-            4 => in_words::<4>(r, &pw, &ow, four.at, margin),
-            5 => in_words::<5>(r, &pw, &ow, four.at, margin),
-            6 => in_words::<6>(r, &pw, &ow, four.at, margin),
-            7 => in_words::<7>(r, &pw, &ow, four.at, margin),
-            _ => in_words::<8>(r, &pw, &ow, four.at, margin),
+            3 => in_words::<3>(r, &pw, &ow, four.at, margin, outcomes),
+            4 => in_words::<4>(r, &pw, &ow, four.at, margin, outcomes),
+            5 => in_words::<5>(r, &pw, &ow, four.at, margin, outcomes),
+            6 => in_words::<6>(r, &pw, &ow, four.at, margin, outcomes),
+            7 => in_words::<7>(r, &pw, &ow, four.at, margin, outcomes),
+            _ => in_words::<8>(r, &pw, &ow, four.at, margin, outcomes),
         },
         Rays::Unpacked | Rays::Beyond => None,
     }
@@ -1012,19 +1013,20 @@ pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i
 /// ([`Rays::Words`]), the packed discs `p` and `o`, the cells' bits `at`.
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 #[inline]
-fn in_words<const N: usize>(rays: &[[u64; 8]], p: &[u64; 8], o: &[u64; 8], at: [u32; 4], margin: i32) -> Option<[u64; 3]> {
+fn in_words<const N: usize>(rays: &[[u64; 8]], p: &[u64; 8], o: &[u64; 8], at: [u32; 4], margin: i32, outcomes: bool) -> Option<[u64; 3]> {
     use super::bitboard::lanes;
     use std::convert::TryFrom;
     let cell = |k: usize| <&[[u64; 8]; N]>::try_from(&rays[N * k..N * (k + 1)]).expect("N words a cell");
     let words = |x: &[u64; 8]| <[u64; N]>::try_from(&x[..N]).expect("N words");
     // SAFETY: the build targets a processor with the three features (`target_feature`).
-    unsafe { lanes::count_four::<lanes::Multi<N>, true>(words(p), words(o), at, [cell(0), cell(1), cell(2), cell(3)], margin) }
+    unsafe { lanes::count_four_as::<lanes::Multi<N>>(outcomes, words(p), words(o), at, [cell(0), cell(1), cell(2), cell(3)], margin) }
 }
 
 /// The counter's walk on the cells of a board that may change, up to [`MAX_KEPT`], under
 /// rules `R`: discs of the player to move and of the opponent (each with the anchors of
 /// its colour), the empty cells, and which of the start's empty cells are still empty.
 /// See the module header.
+#[derive(Clone)]
 pub struct WideWalk<R, S = u128> {
     g: Geometry<S>,
     p: S,
@@ -1046,12 +1048,6 @@ pub struct WideWalk<R, S = u128> {
     /// open bits), their [`Four`]. Else empty.
     fours: Arc<Vec<Four<S>>>,
     rules: PhantomData<fn() -> R>,
-}
-
-impl<R, S: Set> Clone for WideWalk<R, S> {
-    fn clone(&self) -> WideWalk<R, S> {
-        WideWalk { g: self.g.clone(), fours: self.fours.clone(), rules: PhantomData, ..*self }
-    }
 }
 
 impl<R: Rules, S: Set> WideWalk<R, S> {
@@ -1178,35 +1174,78 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
                 let flips = [0, 1, 2].map(|k| R::wide_flips(&self.g, p, o, self.square(three[k])));
                 self.last_three(p, o, three, flips, bias)
             }
-            _ => {
-                if R::WIDE_LAST_FOUR {
-                    let made;
-                    let four = if self.fours.is_empty() {
-                        made = Four::new(&self.g, cells.map(|j| self.square(j)));
-                        &made
-                    } else {
-                        &self.fours[rank_of_four(open)]
-                    };
-                    if four.in_lanes() {
-                        return self.in_lanes(four, p, o, bias);
-                    }
-                }
-                self.last_four(p, o, cells, bias)
-            }
+            _ => self.lanes(p, o, open, bias, true).unwrap_or_else(|| self.last_four(p, o, cells, bias)),
         }
     }
 
-    /// [`WideWalk::last_cells`] with the four open cells of `four`, where the rules count
-    /// them in vector lanes ([`Rules::wide_last_four`]), the opponent moving first if the
-    /// player to move cannot.
-    fn in_lanes(&self, four: &Four<S>, p: S, o: S, bias: i32) -> [u64; 3] {
+    /// The number of sequences for the player with discs `p` to move against `o` when the
+    /// open cells `open` are at most four, their outcomes aside (below a position whose
+    /// winner is known): as [`WideWalk::last_cells`] without the margins, so the last
+    /// cell needs no flips, and the lanes count four cells without their last flips.
+    fn sequences(&self, p: S, o: S, open: u64) -> u64 {
+        let n = open.count_ones();
+        if n <= 1 {
+            return 1;
+        }
+        if n == 4 {
+            if let Some(t) = self.lanes(p, o, open, 0, false) {
+                return t[0];
+            }
+        }
+        for &(me, other) in [(p, o), (o, p)][..if R::PASSES { 2 } else { 1 }].iter() {
+            let mut total = 0;
+            for j in Bits(open) {
+                let sq = self.square(j);
+                let f = R::wide_flips(&self.g, me, other, sq);
+                if f != S::EMPTY {
+                    // With two cells, each move leaves the last cell's one sequence.
+                    total += if n == 2 { 1 } else { self.sequences(other ^ f, me ^ f ^ S::bit(sq), open ^ 1 << j) };
+                }
+            }
+            if total > 0 {
+                return total;
+            }
+        }
+        1
+    }
+
+    /// The four open cells `open` counted in vector lanes ([`WideWalk::in_lanes`]), or
+    /// `None` where the rules or the cells' [`Four`] do not take lanes.
+    fn lanes(&self, p: S, o: S, open: u64, bias: i32, outcomes: bool) -> Option<[u64; 3]> {
+        if !R::WIDE_LAST_FOUR {
+            return None;
+        }
+        let made;
+        let four = if self.fours.is_empty() {
+            let mut cells = [0u32; 4];
+            for (k, j) in Bits(open).enumerate() {
+                cells[k] = self.square(j);
+            }
+            made = Four::new(&self.g, cells);
+            &made
+        } else {
+            &self.fours[rank_of_four(open)]
+        };
+        if four.in_lanes() {
+            Some(self.in_lanes(four, p, o, bias, outcomes))
+        } else {
+            None
+        }
+    }
+
+    /// The four open cells of `four` counted in vector lanes ([`Rules::wide_last_four`]):
+    /// with `outcomes` as [`WideWalk::last_cells`], else `[sequences, 0, 0]`, the opponent
+    /// moving first if the player to move cannot.
+    fn in_lanes(&self, four: &Four<S>, p: S, o: S, bias: i32, outcomes: bool) -> [u64; 3] {
         let margin = p.count() as i32 - o.count() as i32 + bias;
-        if let Some(t) = R::wide_last_four(&self.g, four, p, o, margin) {
+        if let Some(t) = R::wide_last_four(&self.g, four, p, o, margin, outcomes) {
             return t;
         }
-        match R::wide_last_four(&self.g, four, o, p, -margin) {
-            Some(t) => [t[1], t[0], t[2]],
-            None => tally(margin),
+        match R::wide_last_four(&self.g, four, o, p, -margin, outcomes) {
+            Some(t) if outcomes => [t[1], t[0], t[2]],
+            Some(t) => t,
+            None if outcomes => tally(margin),
+            None => [1, 0, 0],
         }
     }
 
@@ -1327,6 +1366,9 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
 impl<R: Rules, S: Set> Walk for WideWalk<R, S> {
     const PASSES: bool = R::PASSES;
     const STORE_FROM: usize = 5;
+    /// Five, as on 64-bit boards: from six, 60 boards of mostly one colour took 1.03×
+    /// longer, most of them decided at the start.
+    const STORE_SEQUENCES_FROM: usize = 5;
     /// The last four cells, counted directly: 1.08–1.1× on 10×10 game positions with 12
     /// empty cells, and up to 1.3× with 10 (one thread), so from the smallest counts on.
     /// Still 1.05–1.27× with the counts in lanes (four boards, one thread).
@@ -1388,12 +1430,14 @@ impl<R: Rules, S: Set> Walk for WideWalk<R, S> {
         self.key_of(self.p, self.empty, self.open)
     }
 
+    #[cfg(feature = "threads")]
     #[inline]
     fn words(key: &S::Key) -> Option<(u64, u64)> {
         S::words(key)
     }
 
     /// As on 64-bit boards: the children's slots are fetched before any is searched.
+    #[cfg(feature = "prefetch")]
     #[inline]
     fn child_keys<F: FnMut(&S::Key)>(&self, mut f: F) {
         for j in Bits(self.open) {
@@ -1412,6 +1456,24 @@ impl<R: Rules, S: Set> Walk for WideWalk<R, S> {
             return None;
         }
         Some(self.last_cells(self.p, self.o, self.open, self.bias))
+    }
+
+    /// As [`WideWalk::near_end`], the sequences only.
+    #[inline]
+    fn near_end_sequences(&mut self) -> Option<u64> {
+        if self.open.count_ones() > 4 {
+            return None;
+        }
+        Some(self.sequences(self.p, self.o, self.open))
+    }
+
+    /// From the discs off the kept cells, which never change: each kept cell ends up the
+    /// player's, the opponent's or nobody's, so the final margin lies within their number
+    /// of the bias. That holds in every position of the walk, so only its start is
+    /// decided this way, or none: boards of mostly one colour, whose long runs make
+    /// hundreds of cells changeable, mostly are.
+    fn decided(&self) -> Option<bool> {
+        decided_by(self.bias, self.g.cells() as i32)
     }
 }
 

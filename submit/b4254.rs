@@ -785,14 +785,10 @@ pub trait Walk: Clone + Send + Sync {
 	fn probe<'t, V>(&self, table: &'t Table<Self::Key, V>) -> Option<&'t V> {
 		self.with_key(|key| table.get(key))
 	}
-	fn words(_key: &Self::Key) -> Option<(u64, u64)> {
-		None
-	}
-	fn child_keys<F: FnMut(&Self::Key)>(&self, _f: F) {}
 	fn near_end(&mut self) -> Option<[u64; 3]> {
 		None
 	}
-	fn near_end_sequences(&self) -> Option<u64> {
+	fn near_end_sequences(&mut self) -> Option<u64> {
 		if self.empties() <= 1 {
 			Some(1)
 		} else {
@@ -800,6 +796,16 @@ pub trait Walk: Clone + Send + Sync {
 		}
 	}
 	fn decided(&self) -> Option<bool> {
+		None
+	}
+}
+
+pub fn decided_by(fixed: i32, open: i32) -> Option<bool> {
+	if fixed > open {
+		Some(true)
+	} else if fixed < -open {
+		Some(false)
+	} else {
 		None
 	}
 }
@@ -813,7 +819,6 @@ pub const DECIDE_FROM: usize = 8;
 pub trait Store<W: Walk> {
 	fn get(&self, w: &W) -> Option<[u32; 3]>;
 	fn put(&mut self, w: &W, counts: [u32; 3], weight: u32);
-	fn prefetch(&self, key: &W::Key);
 }
 
 impl<W: Walk> Store<W> for Table<W::Key, [u32; 3]> {
@@ -827,10 +832,6 @@ impl<W: Walk> Store<W> for Table<W::Key, [u32; 3]> {
 		Table::put(self, w.key(), counts, weight);
 	}
 
-	#[inline]
-	fn prefetch(&self, key: &W::Key) {
-		Table::prefetch(self, key);
-	}
 }
 
 pub struct Counter<W: Walk, C, S = Table<<W as Walk>::Key, [u32; 3]>> {
@@ -890,13 +891,6 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 		if winner.is_none() && self.decide && empties >= DECIDE_FROM {
 			winner = w.decided();
 			self.decided += winner.is_some() as u64;
-		}
-		if empties > from {
-			match (empties - 1 <= COMPACT_UP_TO, &self.compact, &self.wide) {
-				(true, &Some(ref table), _) => w.child_keys(|k| table.prefetch(k)),
-				(false, _, &Some(ref table)) => w.child_keys(|k| table.prefetch(k)),
-				_ => {}
-			}
 		}
 		let total = self.children(w, winner);
 		if stored {
@@ -976,18 +970,13 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 	}
 }
 
+#[derive(Clone)]
 pub struct BitWalk<R> {
 	p: u64,
 	o: u64,
 	empty: u64,
 	bias: i32,
 	rules: PhantomData<fn() -> R>,
-}
-
-impl<R> Clone for BitWalk<R> {
-	fn clone(&self) -> BitWalk<R> {
-		BitWalk { p: self.p, o: self.o, empty: self.empty, bias: self.bias, rules: PhantomData }
-	}
 }
 
 impl<R: Rules> BitWalk<R> {
@@ -1078,20 +1067,6 @@ impl<R: Rules> Walk for BitWalk<R> {
 	}
 
 	#[inline]
-	fn words(key: &(u64, u64)) -> Option<(u64, u64)> {
-		Some(*key)
-	}
-
-	#[inline]
-	fn child_keys<F: FnMut(&(u64, u64))>(&self, mut f: F) {
-		for sq in self.moves() {
-			let mut child = self.clone();
-			child.play(sq);
-			f(&child.key());
-		}
-	}
-
-	#[inline]
 	fn near_end(&mut self) -> Option<[u64; 3]> {
 		let cells = self.empty.count_ones();
 		if R::BIT_LAST_CELLS > 0 && cells == R::BIT_LAST_CELLS {
@@ -1113,7 +1088,7 @@ impl<R: Rules> Walk for BitWalk<R> {
 	}
 
 	#[inline]
-	fn near_end_sequences(&self) -> Option<u64> {
+	fn near_end_sequences(&mut self) -> Option<u64> {
 		let cells = self.empty.count_ones();
 		if R::BIT_LAST_CELLS > 0 && cells == R::BIT_LAST_CELLS {
 			return R::bit_last_cells(self.p, self.o, self.empty, 0, false).map(|t| t[0]);
@@ -1129,13 +1104,7 @@ impl<R: Rules> Walk for BitWalk<R> {
 		let theirs = R::bit_stable(self.o, self.p, self.empty);
 		let fixed = mine.count_ones() as i32 - theirs.count_ones() as i32 + self.bias;
 		let open = ((self.p | self.o | self.empty) & !(mine | theirs)).count_ones() as i32;
-		if fixed > open {
-			Some(true)
-		} else if fixed < -open {
-			Some(false)
-		} else {
-			None
-		}
+		decided_by(fixed, open)
 	}
 }
 
@@ -1274,6 +1243,7 @@ fn last_two<R: Rules, F: Fn(u64, u64, u32) -> u32>(
 	}
 }
 
+#[derive(Clone)]
 pub struct BoardWalk<R> {
 	board: Board,
 	to_move: Color,
@@ -1281,21 +1251,9 @@ pub struct BoardWalk<R> {
 	flipped: Vec<usize>,
 	slot: Vec<u32>,
 	key: Vec<u64>,
+	keyed: i32,
+	fixed: i32,
 	rules: PhantomData<fn() -> R>,
-}
-
-impl<R> Clone for BoardWalk<R> {
-	fn clone(&self) -> BoardWalk<R> {
-		BoardWalk {
-			board: self.board.clone(),
-			to_move: self.to_move,
-			playable: self.playable.clone(),
-			flipped: self.flipped.clone(),
-			slot: self.slot.clone(),
-			key: self.key.clone(),
-			rules: PhantomData,
-		}
-	}
 }
 
 const NOT_KEYED: u32 = u32::MAX;
@@ -1303,11 +1261,13 @@ const NOT_KEYED: u32 = u32::MAX;
 impl<R: Rules> BoardWalk<R> {
 	pub fn new(board: &Board, to_move: Color) -> BoardWalk<R> {
 		let mut slot = vec![NOT_KEYED; board.len()];
-		let mut next = 0;
+		let (mut next, mut fixed) = (0, 0);
 		for (i, relevant) in R::relevant(board).into_iter().enumerate() {
 			if relevant {
 				slot[i] = next;
 				next += 1;
+			} else {
+				fixed += board.cell(i).map_or(0, |c| if c == Color::Black { 1 } else { -1 });
 			}
 		}
 		let words = (2 + 2 * next as usize + 63) / 64;
@@ -1318,6 +1278,8 @@ impl<R: Rules> BoardWalk<R> {
 			flipped: Vec::new(),
 			slot,
 			key: vec![0; words],
+			keyed: next as i32,
+			fixed,
 			rules: PhantomData,
 		};
 		for i in 0..board.len() {
@@ -1344,14 +1306,24 @@ impl<R: Rules> BoardWalk<R> {
 		self.key[0] ^= 1;
 	}
 
-	fn last_cells(&mut self, open: &[usize]) -> [u64; 3] {
+	fn last_cells<const OUTCOMES: bool>(&mut self, open: &[usize]) -> [u64; 3] {
 		debug_assert!(open.len() <= 3);
+		if !OUTCOMES && open.len() <= 1 {
+			return [1, 0, 0];
+		}
 		if open.len() <= 1 {
 			return tally(open.first().map_or_else(|| self.margin(), |&at| self.finish_margin(at)));
 		}
 		let me = self.to_move;
 		let players = if R::PASSES { 2 } else { 1 };
 		for &player in [me, me.opponent()][..players].iter() {
+			if !OUTCOMES && open.len() == 2 {
+				let legal = open.iter().filter(|&&x| R::is_legal(&self.board, player, x)).count() as u64;
+				if legal > 0 {
+					return [legal, 0, 0];
+				}
+				continue;
+			}
 			let mut total = [0u64; 3];
 			let mut moved = false;
 			for (k, &x) in open.iter().enumerate() {
@@ -1368,8 +1340,8 @@ impl<R: Rules> BoardWalk<R> {
 				let mut rest = [0usize; 3];
 				rest[..open.len()].copy_from_slice(open);
 				rest.swap(k, open.len() - 1);
-				let t = self.last_cells(&rest[..open.len() - 1]);
-				let t = if self.to_move == me { t } else { [t[1], t[0], t[2]] };
+				let t = self.last_cells::<OUTCOMES>(&rest[..open.len() - 1]);
+				let t = if self.to_move == me || !OUTCOMES { t } else { [t[1], t[0], t[2]] };
 				for (sum, n) in total.iter_mut().zip(t.iter()) {
 					*sum += n;
 				}
@@ -1384,7 +1356,26 @@ impl<R: Rules> BoardWalk<R> {
 				return total;
 			}
 		}
-		tally(self.margin())
+		if OUTCOMES {
+			tally(self.margin())
+		} else {
+			[1, 0, 0]
+		}
+	}
+
+	fn last_open(&self) -> Option<([usize; 3], usize)> {
+		if self.board.empties() > 3 {
+			return None;
+		}
+		let mut open = [0usize; 3];
+		let mut n = 0;
+		for &i in self.playable.iter() {
+			if self.board.cell(i).is_none() {
+				open[n] = i;
+				n += 1;
+			}
+		}
+		Some((open, n))
 	}
 
 	fn finish_margin(&self, at: usize) -> i32 {
@@ -1488,18 +1479,17 @@ impl<R: Rules> Walk for BoardWalk<R> {
 	}
 
 	fn near_end(&mut self) -> Option<[u64; 3]> {
-		if self.board.empties() > 3 {
-			return None;
-		}
-		let mut open = [0usize; 3];
-		let mut n = 0;
-		for &i in self.playable.iter() {
-			if self.board.cell(i).is_none() {
-				open[n] = i;
-				n += 1;
-			}
-		}
-		Some(self.last_cells(&open[..n]))
+		let (open, n) = self.last_open()?;
+		Some(self.last_cells::<true>(&open[..n]))
+	}
+
+	fn near_end_sequences(&mut self) -> Option<u64> {
+		let (open, n) = self.last_open()?;
+		Some(self.last_cells::<false>(&open[..n])[0])
+	}
+
+	fn decided(&self) -> Option<bool> {
+		decided_by(if self.to_move == Color::Black { self.fixed } else { -self.fixed }, self.keyed)
 	}
 }
 
@@ -1988,7 +1978,7 @@ fn changeable<R: Rules + ?Sized>(_: &Board) -> Vec<bool> {
 	Vec::new()
 }
 
-pub trait Rules {
+pub trait Rules: Copy {
 	const PASSES: bool;
 
 	fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize;

@@ -801,7 +801,7 @@ fn changeable<R: Rules + ?Sized>(_: &Board) -> Vec<bool> {
 	Vec::new()
 }
 
-pub trait Rules {
+pub trait Rules: Copy {
 	const PASSES: bool;
 
 	fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize;

@@ -720,6 +720,19 @@ pub unsafe fn count_four<S: Sets, const OUTCOMES: bool>(p: S::Bits, o: S::Bits, 
     Some([counts[0] + won.count_ones() as u64, counts[1] + lost.count_ones() as u64, counts[2] + drawn.count_ones() as u64])
 }
 
+/// [`count_four`] with or without outcomes as `outcomes` says, for callers that learn it
+/// at run time (the wider boards' walk, once their winner is known).
+///
+/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
+#[inline(always)]
+pub unsafe fn count_four_as<S: Sets>(outcomes: bool, p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4], margin: i32) -> Option<[u64; 3]> {
+    if outcomes {
+        count_four::<S, true>(p, o, cells, rays, margin)
+    } else {
+        count_four::<S, false>(p, o, cells, rays, margin)
+    }
+}
+
 /// [`count_four`] on a 64-bit board (within 8×8), its cells `cells`.
 ///
 /// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.

@@ -89,7 +89,7 @@ fn the_tasks_add_up_to_the_root() {
         let mut sum = Outcomes::<u64>::default();
         let mut replayed = walk.clone();
         for (path, opponent) in tasks(&walk, threads) {
-            let o = count_task(&mut Counter::<_, u64>::new(0, false), &mut replayed, &path);
+            let o = count_task(&mut Counter::<_, u64>::new(0, false), &mut replayed, &path, None);
             assert_eq!((replayed.key(), replayed.empties()), (walk.key(), walk.empties()), "a task leaves the walk as it was");
             if opponent {
                 sum.add_opponent(&o);

@@ -6,7 +6,7 @@
 
 use super::super::arena::Rng;
 use super::super::board::{Board, Color};
-use super::super::count::{BoardWalk, Counter, Outcomes};
+use super::super::count::{BoardWalk, Counter, Outcomes, Walk};
 use super::super::rules::{Adjacent, Flanking, Rules};
 use super::{rank_of_four, Four, Geometry, Set, WideWalk, FOURS_UP_TO, MAX_KEPT, U1024, U256, U512};
 
@@ -277,6 +277,80 @@ fn counts_match_the_general_board() {
     }
 }
 
+/// Boards decided at the start ([`Walk::decided`]: their discs off the kept cells
+/// outnumber the kept cells, as on boards of mostly one colour), counted with their
+/// sequences only below the start, on every set that takes them and on the general board,
+/// against the general board's full count, under both rule sets: a row, a column, a
+/// diagonal or a 2×4 block of 8 empty cells on 14×14 to 90×90 boards, whose last four
+/// cells take lanes of one to eight words, or are counted level by level past 512 bits.
+#[test]
+fn decided_starts_count_their_sequences_only() {
+    /// The count on sets of type `S`, if they take the board, against `want`; whether
+    /// they did, and whether the start was decided.
+    fn on<R: Rules, S: Set>(board: &Board, to_move: Color, want: &Outcomes<u64>) -> [bool; 2] {
+        match WideWalk::<R, S>::new(board, to_move) {
+            Some(mut w) => {
+                let decided = w.decided().is_some();
+                let mut counter = Counter::<_, u64>::new(1 << 12, true);
+                assert_eq!(counter.count(&mut w), *want, "{:?} on {}-bit sets", board, S::BITS);
+                // Decided at the start, the walk never asks again below it.
+                assert_eq!(counter.statistics()[2], decided as u64, "{:?} on {}-bit sets", board, S::BITS);
+                [true, decided]
+            }
+            None => [false, false],
+        }
+    }
+    /// Per set type from 64 bits to 1024 and then the general board: whether it took the
+    /// board and found its start decided.
+    fn all<R: Rules>(board: &Board, to_move: Color) -> [bool; 6] {
+        let want = Counter::<_, u64>::new(1 << 12, false).count(&mut BoardWalk::<R>::new(board, to_move));
+        let mut general = BoardWalk::<R>::new(board, to_move);
+        let decided = general.decided().is_some();
+        assert_eq!(Counter::<_, u64>::new(1 << 12, true).count(&mut general), want, "{:?} on the general board", board);
+        let sets = [
+            on::<R, u64>(board, to_move, &want),
+            on::<R, u128>(board, to_move, &want),
+            on::<R, U256>(board, to_move, &want),
+            on::<R, U512>(board, to_move, &want),
+            on::<R, U1024>(board, to_move, &want),
+        ];
+        // The narrowest sets that take the board, and which of them found it decided.
+        let mut out = [false; 6];
+        if let Some(k) = sets.iter().position(|t| t[0]) {
+            out[k] = sets[k][1];
+        }
+        out[5] = decided;
+        out
+    }
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+    let mut tally = [0usize; 6];
+    for i in 0..150 {
+        let n = [14, 24, 40, 60, 90][i % 5];
+        let black = 85 + rng.below(14);
+        let mut b = Board::new(n, n);
+        for c in 0..b.len() {
+            b.set(c, Some(if rng.below(100) < black { Color::Black } else { Color::White }));
+        }
+        let (r, c, shape) = (1 + rng.below(n - 10), 1 + rng.below(n - 10), rng.below(4));
+        for k in 0..8 {
+            let (row, col) = match shape {
+                0 => (r, c + k),
+                1 => (r + k, c),
+                2 => (r + k, c + k),
+                _ => (r + k / 4, c + k % 4),
+            };
+            b.set(b.index(row, col), None);
+        }
+        let to_move = if i % 2 == 0 { Color::Black } else { Color::White };
+        for t in [all::<Flanking>(&b, to_move), all::<Adjacent>(&b, to_move)].iter() {
+            for k in 0..6 {
+                tally[k] += t[k] as usize;
+            }
+        }
+    }
+    assert!(tally.iter().all(|&k| k >= 10), "boards decided at the start on 64- to 1024-bit sets and on the general board: {:?}", tally);
+}
+
 /// The extremes: a full board of 128 cells (no empty cell: no cell matters, one outcome),
 /// and a line of 64 cells with 64 empty ones (the most the key holds).
 #[test]
@@ -339,10 +413,10 @@ fn lanes_agree_with_the_count_level_by_level() {
         let cells = [0, 1, 2, 3];
         let want = w.last_four(w.p, w.o, cells, w.bias);
         let four = Four::new(&w.g, cells.map(|j| w.square(j)));
-        assert_eq!(w.in_lanes(&four, w.p, w.o, w.bias), want, "{:?} {:?}", board, to_move);
+        assert!(lanes_match(&w, &four, want), "{:?} {:?}", board, to_move);
         if let Some(n) = WideWalk::<Flanking, u64>::new(&board, to_move) {
             let four = Four::new(&n.g, cells.map(|j| n.square(j)));
-            assert_eq!(n.in_lanes(&four, n.p, n.o, n.bias), want, "{:?} {:?} on 64-bit sets", board, to_move);
+            assert!(lanes_match(&n, &four, want), "{:?} {:?} on 64-bit sets", board, to_move);
             narrow += 1;
         }
         if let Some(bits) = lanes_on::<U256>(&board, &Flanking::changeable(&board), to_move) {
@@ -433,9 +507,16 @@ fn lanes_on<S: Set>(board: &Board, kept: &[bool], to_move: Color) -> Option<u32>
     assert!(four.packed_bits().is_some());
     assert_eq!(four.in_lanes(), four.packed_bits() <= Some(512));
     if four.in_lanes() {
-        assert_eq!(w.in_lanes(&four, w.p, w.o, w.bias), w.last_four(w.p, w.o, cells, w.bias), "{:?} {:?} on {}-bit sets", board, to_move, S::BITS);
+        assert!(lanes_match(&w, &four, w.last_four(w.p, w.o, cells, w.bias)), "{:?} {:?} on {}-bit sets", board, to_move, S::BITS);
     }
     four.packed_bits()
+}
+
+/// Whether the lanes count the four cells of `four` as the count level by level does,
+/// `want`: with outcomes, and without them (the sequences).
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+fn lanes_match<S: Set>(w: &WideWalk<Flanking, S>, four: &Four<S>, want: [u64; 3]) -> bool {
+    w.in_lanes(four, w.p, w.o, w.bias, true) == want && w.in_lanes(four, w.p, w.o, w.bias, false) == [want.iter().sum(), 0, 0]
 }
 
 /// `rank_of_four` numbers the sets of four bits of 0 to 63 in increasing order from 0;

@@ -474,24 +474,28 @@ fn independent_empty_cells() {
 }
 
 /// Lopsided boards, where the discs that can never flip often already decide the winner:
-/// 8×8 boards of mostly one colour with 8 empties (standard rules), and 6×6 ones with a
-/// 2×4 block of empties in a corner (Dumbothello: only discs next to an empty cell can
-/// flip), against the references. The counts must come out the same whether decided
-/// positions count only their sequences or not, and some positions must have been
-/// decided, so that the shortcut is what is tested.
+/// 8×8 boards of mostly one colour with 8 empties (standard rules), 12×12 ones (the
+/// discs that never change outnumber the others: bit sets beyond 8×8 and the general
+/// board, on one thread and two), and 6×6 ones with a 2×4 block of empties in a corner
+/// (Dumbothello: only discs next to an empty cell can flip), against the references. The
+/// counts must come out the same whether decided positions count only their sequences or
+/// not, and some positions must have been decided, so that the shortcut is what is
+/// tested.
 #[test]
 fn decided_positions_count_their_sequences_only() {
     let mut rng = Rng::new(2027);
     let default = Options { threads: 1, ..Options::default() };
-    let options = [default, Options { decided: false, ..default }, Options { table: false, ..default }];
+    let two = Options { threads: 2, ..default };
+    let options = [default, two, Options { decided: false, ..default }, Options { table: false, ..default }, Options { bitboards: false, ..default }, Options { bitboards: false, ..two }];
     let mut failures = Vec::new();
-    let positions = 60;
-    let mut decided = [0, 0];
+    let positions = 90;
+    let mut decided = [0, 0, 0];
     for i in 0..positions {
         let percent = if rng.chance(50) { rng.range(88, 99) } else { rng.range(2, 13) };
-        if i % 2 == 0 {
-            let grid = random_grid(&mut rng, 8, 8, 8, percent);
-            decided[0] += (count::<Flanking>(&library_board(&grid), Color::White, &default).decided > 0) as usize;
+        if i % 3 != 1 {
+            let n = if i % 3 == 0 { 8 } else { 12 };
+            let grid = random_grid(&mut rng, n, n, 8, percent);
+            decided[i % 3] += (count::<Flanking>(&library_board(&grid), Color::White, &two).decided > 0) as usize;
             let expected = strings(reference::flanking(&grid, true));
             failures.extend(check_flanking(&grid, &expected, &options));
         } else {
@@ -505,7 +509,7 @@ fn decided_positions_count_their_sequences_only() {
         }
     }
     assert_no_failures(failures, positions);
-    assert!(decided.iter().all(|&k| k >= 6), "positions found decided (flanking, adjacent): {:?}", decided);
+    assert!(decided.iter().all(|&k| k >= 6), "positions found decided (flanking 8×8, adjacent, flanking 12×12): {:?}", decided);
 }
 
 // ---------------------------------------------------------------------------------------
