@@ -235,8 +235,9 @@ pub trait Walk: Clone + Send + Sync {
         None
     }
     /// The number of sequences from here, if the position is close enough to the end to
-    /// count them directly without their outcomes. With one empty cell or none there is
-    /// exactly one: the last cell is played by someone or by nobody.
+    /// count them directly without their outcomes (as [`Walk::near_end`], the walk is
+    /// left as it was). With one empty cell or none there is exactly one: the last cell is
+    /// played by someone or by nobody.
     fn near_end_sequences(&mut self) -> Option<u64> {
         if self.empties() <= 1 {
             Some(1)

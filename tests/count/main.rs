@@ -474,9 +474,10 @@ fn independent_empty_cells() {
 }
 
 /// Lopsided boards, where the discs that can never flip often already decide the winner:
-/// 8×8 boards of mostly one colour with 8 empties (standard rules), 12×12 ones (the
-/// discs that never change outnumber the others: bit sets beyond 8×8 and the general
-/// board, on one thread and two), and 6×6 ones with a 2×4 block of empties in a corner
+/// 8×8 boards of mostly one colour with 8 empties (standard rules), 12×12 ones with a 2×4
+/// block of empties by an edge (the discs that never change outnumber the others: bit
+/// sets beyond 8×8 and the general board, on one thread and two), and 6×6 ones with a
+/// 2×4 block of empties in a corner
 /// (Dumbothello: only discs next to an empty cell can flip), against the references. The
 /// counts must come out the same whether decided positions count only their sequences or
 /// not, and some positions must have been decided, so that the shortcut is what is
@@ -493,8 +494,17 @@ fn decided_positions_count_their_sequences_only() {
     for i in 0..positions {
         let percent = if rng.chance(50) { rng.range(88, 99) } else { rng.range(2, 13) };
         if i % 3 != 1 {
-            let n = if i % 3 == 0 { 8 } else { 12 };
-            let grid = random_grid(&mut rng, n, n, 8, percent);
+            let grid = if i % 3 == 0 {
+                random_grid(&mut rng, 8, 8, 8, percent)
+            } else {
+                // A 2×4 block of empty cells by the top edge: the rays from it reach a
+                // third of the board or less, so the discs that never change decide it.
+                let mut grid = random_grid(&mut rng, 12, 12, 0, percent);
+                for k in 0..8 {
+                    grid[k / 4][4 + k % 4] = EMPTY;
+                }
+                grid
+            };
             decided[i % 3] += (count::<Flanking>(&library_board(&grid), Color::White, &two).decided > 0) as usize;
             let expected = strings(reference::flanking(&grid, true));
             failures.extend(check_flanking(&grid, &expected, &options));
