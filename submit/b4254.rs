@@ -2413,7 +2413,13 @@ impl TableKey for (u64, u64) {
 
 #[inline]
 pub fn hash_words(words: &[u64]) -> u64 {
-	words.iter().fold(0x243f_6a88_85a3_08d3, |h, &w| mix(h ^ w))
+	let mut salt = 0x243f_6a88_85a3_08d3u64;
+	let mut h = 0u64;
+	for &w in words {
+		h = h.wrapping_add(mix(w ^ salt));
+		salt = salt.wrapping_add(0x9e37_79b9_7f4a_7c15);
+	}
+	h
 }
 
 impl TableKey for Vec<u64> {
