@@ -5,7 +5,7 @@ fn main() {
 	std::process::exit(othello::judge::run(|input, out| othello::uva220::solve(input, out)));
 }
 
-#[allow(dead_code)]
+#[allow(dead_code, unused_imports)]
 mod othello {
 pub mod bitboard {
 use super::board::{Board, Color};
@@ -26,13 +26,6 @@ pub fn shift(b: u64, d: usize) -> u64 {
 		6 => (b >> 1) & NOT_H,
 		_ => (b >> 9) & NOT_H,
 	}
-}
-
-#[inline]
-pub fn neighbours(b: u64) -> u64 {
-	let sides = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
-	let row = b | sides;
-	sides | (row << 8) | (row >> 8)
 }
 
 #[inline(always)]
@@ -244,60 +237,6 @@ pub fn last_flips(p: u64, sq: u32) -> u32 {
 	let anti = ((p & d[1]).wrapping_mul(FILE_A) >> 56) as usize;
 	(LINE_FLIPS[c][row] + LINE_FLIPS[r][col] + LINE_FLIPS[c][diag] + LINE_FLIPS[c][anti]) as u32
 }
-
-#[inline]
-pub fn adjacent_moves(o: u64, empty: u64) -> u64 {
-	neighbours(o) & empty
-}
-
-#[inline]
-pub fn adjacent_flips(o: u64, sq: u32) -> u64 {
-	neighbours(1u64 << sq) & o
-}
-
-#[inline]
-pub fn flip_vertical(b: u64) -> u64 {
-	b.swap_bytes()
-}
-
-#[inline]
-pub fn mirror_horizontal(b: u64) -> u64 {
-	b.reverse_bits().swap_bytes()
-}
-
-#[inline]
-pub fn transpose(mut b: u64) -> u64 {
-	let t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));
-	b ^= t ^ (t >> 28);
-	let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
-	b ^= t ^ (t >> 14);
-	let t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
-	b ^ t ^ (t >> 7)
-}
-
-#[inline]
-pub fn canonical(p: u64, o: u64) -> (u64, u64) {
-	let mut best = (p, o);
-	let mut images = [(p, o); 8];
-	images[1] = (flip_vertical(p), flip_vertical(o));
-	for i in 0..2 {
-		let (a, b) = images[i];
-		images[i + 2] = (mirror_horizontal(a), mirror_horizontal(b));
-	}
-	for i in 0..4 {
-		let (a, b) = images[i];
-		images[i + 4] = (transpose(a), transpose(b));
-	}
-	for &image in images[1..].iter() {
-		if image < best {
-			best = image;
-		}
-	}
-	best
-}
-
-pub const START_BLACK: u64 = 1 << 28 | 1 << 35;
-pub const START_WHITE: u64 = 1 << 27 | 1 << 36;
 
 #[inline]
 pub fn bit(r: usize, c: usize) -> u64 {
@@ -946,74 +885,6 @@ fn between(board: &Board, a: usize, b: usize, c: usize) -> bool {
 	let collinear = dr1 * dc2 == dc1 * dr2 && dr1 * dr2 >= 0 && dc1 * dc2 >= 0;
 	collinear && (dr1, dc1) != (0, 0) && dr1.abs().max(dc1.abs()) < dr2.abs().max(dc2.abs())
 }
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Adjacent;
-
-impl Rules for Adjacent {
-	const PASSES: bool = false;
-
-	fn flips(board: &Board, color: Color, at: usize, out: &mut Vec<usize>) -> usize {
-		let start = out.len();
-		let opponent = Some(color.opponent());
-		for d in 0..DIRECTIONS.len() {
-			if let Some(i) = board.step(at, d) {
-				if board.cell(i) == opponent {
-					out.push(i);
-				}
-			}
-		}
-		out.len() - start
-	}
-
-	fn flip_count(board: &Board, color: Color, at: usize) -> usize {
-		let opponent = Some(color.opponent());
-		(0..DIRECTIONS.len()).filter(|&d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent)).count()
-	}
-
-	fn is_legal(board: &Board, color: Color, at: usize) -> bool {
-		let opponent = Some(color.opponent());
-		(0..DIRECTIONS.len()).any(|d| board.step(at, d).map_or(false, |i| board.cell(i) == opponent))
-	}
-
-	fn relevant(board: &Board) -> Vec<bool> {
-		let mut live = vec![false; board.len()];
-		for e in (0..board.len()).filter(|&i| board.cell(i).is_none()) {
-			live[e] = true;
-			for d in 0..DIRECTIONS.len() {
-				if let Some(i) = board.step(e, d) {
-					live[i] = true;
-				}
-			}
-		}
-		live
-	}
-
-	fn independent(board: &Board) -> bool {
-		let empties: Vec<(usize, usize)> = (0..board.len()).filter(|&i| board.cell(i).is_none()).map(|i| board.coords(i)).collect();
-		let apart = |a: (usize, usize), b: (usize, usize)| a.0.max(b.0) - a.0.min(b.0) >= 3 || a.1.max(b.1) - a.1.min(b.1) >= 3;
-		empties.len() <= 64 && empties.iter().enumerate().all(|(k, &a)| empties[k + 1..].iter().all(|&b| apart(a, b)))
-	}
-
-	#[inline]
-	fn bit_moves(_p: u64, o: u64, empty: u64) -> u64 {
-		bitboard::adjacent_moves(o, empty)
-	}
-
-	#[inline]
-	fn bit_flips(_p: u64, o: u64, sq: u32) -> u64 {
-		bitboard::adjacent_flips(o, sq)
-	}
-
-	#[inline]
-	fn bit_last_flips(p: u64, sq: u32) -> u32 {
-		bitboard::adjacent_flips(!p, sq).count_ones()
-	}
-
-	fn bit_stable(own: u64, _other: u64, empty: u64) -> u64 {
-		own & !bitboard::neighbours(empty)
-	}
-}
 }
 pub mod scan {
 use super::error::InputError;
@@ -1139,14 +1010,6 @@ pub fn shorten(text: &str) -> String {
 		}
 	}
 	out
-}
-
-pub fn lines<'a>(input: &'a str) -> impl Iterator<Item = (usize, &'a str)> + 'a {
-	input
-		.split('\n')
-		.enumerate()
-		.map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
-		.filter(|&(_, l)| !l.bytes().all(|b| b.is_ascii_whitespace()))
 }
 }
 pub mod uva220 {

@@ -48,7 +48,7 @@ fn submissions_are_fresh_and_small() {
 }
 
 #[test]
-fn bundles_carry_only_the_modules_they_reach() {
+fn bundles_carry_only_the_code_they_reach() {
     let modules = |name: &str| -> Vec<String> {
         fresh_bundle(name)
             .lines()
@@ -63,8 +63,13 @@ fn bundles_carry_only_the_modules_they_reach() {
     assert!(uva.iter().any(|m| m == "uva220") && uva.iter().any(|m| m == "board"));
     let b4254 = modules("b4254");
     assert!(b4254.iter().any(|m| m == "count") && !b4254.iter().any(|m| m == "uva220"));
-    // No comment or test code is bundled.
+    // Nor the items of those modules that nothing bundled names: each counting bundle
+    // carries its own rules only.
     let text = fresh_bundle("b4254");
+    assert!(text.contains("impl Rules for Flanking {") && !text.contains("Adjacent"));
+    let dumb = fresh_bundle("dumbothello");
+    assert!(dumb.contains("impl Rules for Adjacent {") && !dumb.contains("Flanking") && !dumb.contains("fn flanking_flips"));
+    // No comment or test code is bundled.
     assert!(!text.contains("#[cfg(test)]") && !text.contains("\n///") && !text.contains("mod tests"));
     // Nor code that needs a cargo feature: judges compile without cargo.
     assert!(!text.contains("unsafe") && !text.contains("#[cfg(all(feature") && !text.contains("_pext_u64"));
@@ -110,15 +115,35 @@ fn the_bundler_refuses_what_breaks_bundles() {
         "extern crate othello;\nfn main() { othello::a::f(); }\n",
         "pub mod a;\n",
         &|_| {
-            Ok("pub fn f() -> u32 {\n    #[cfg(feature = \"fast\")]\n    return 1;\n    #[cfg(not(feature = \"fast\"))]\n    return 2;\n}\n\
+            Ok("pub fn f() -> u32 {\n    #[cfg(feature = \"fast\")]\n    return 1;\n    #[cfg(not(feature = \"fast\"))]\n    return AFTER - 3;\n}\n\
                 #[cfg(all(feature = \"fast\", target_arch = \"x86_64\"))]\n#[inline]\nfn g() -> u32 {\n    if true {\n        unsafe { 3 }\n    } else {\n        4\n    }\n}\nconst AFTER: u32 = 5;\n"
                 .to_string())
         },
     )
     .unwrap();
-    assert!(gated.contains("return 2;") && gated.contains("const AFTER: u32 = 5;"), "{}", gated);
+    assert!(gated.contains("return AFTER - 3;") && gated.contains("const AFTER: u32 = 5;"), "{}", gated);
     assert!(!gated.contains("return 1;") && !gated.contains("fn g()") && !gated.contains("unsafe") && !gated.contains("4\n"), "{}", gated);
     assert!(!ok.contains("extern crate"));
+}
+
+#[test]
+fn the_bundler_leaves_out_items_nothing_names() {
+    let module = |m: &str| -> Result<String, String> {
+        Ok(match m {
+            "a" => "use super::b::{g, Dropped};\nuse std::fmt;\n\npub fn f() -> u32 {\n    g()\n}\n\nfn unused() -> Dropped {\n    Dropped\n}\n",
+            _ => "pub struct Dropped;\n\nimpl Dropped {\n    pub fn new() -> Dropped {\n        Dropped\n    }\n}\n\npub trait Kept {}\n\n\
+                  impl Kept for Dropped {}\n\n#[inline]\npub fn g() -> u32 {\n    LIMITS[\n        1\n    ] // }\n}\n\nconst LIMITS: [u32; 2] = [\n    2,\n    3,\n];\nconst UNUSED: &str = \"} {\";\n\n\
+                  impl<'a> fmt::Display for &'a Dropped {}\n"
+        }
+        .to_string())
+    };
+    let text = bundler::bundle("x", "extern crate othello;\nfn main() { othello::a::f(); }\n", "pub mod a;\npub mod b;\n", &module).unwrap();
+    let a = "pub mod a {\nuse super::b::g;\nuse std::fmt;\n\npub fn f() -> u32 {\n\tg()\n}\n}\n";
+    let b = "pub mod b {\npub trait Kept {}\n\n#[inline]\npub fn g() -> u32 {\n\tLIMITS[\n\t\t1\n\t] // }\n}\n\nconst LIMITS: [u32; 2] = [\n\t2,\n\t3,\n];\n}\n";
+    assert!(text.ends_with(&format!("mod othello {{\n{}{}}}\n", a, b)), "{}", text);
+    // An item whose brackets never close is refused, not cut anywhere.
+    let open = bundler::bundle("x", "extern crate othello;\nfn main() { othello::a::f(); }\n", "pub mod a;\n", &|_| Ok("pub fn f() {\n    (\n}\n".to_string()));
+    assert!(open.expect_err("a refusal").contains("src/a.rs: its last item does not end"));
 }
 
 /// Compiles `source` with `rustc` and `args` into `out`; panics with rustc's messages.
