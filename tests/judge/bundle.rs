@@ -133,7 +133,7 @@ fn the_bundler_leaves_out_items_nothing_names() {
             "a" => "use super::b::{g, Dropped};\nuse std::fmt;\n\npub fn f() -> u32 {\n    g()\n}\n\nfn unused() -> Dropped {\n    Dropped\n}\n",
             _ => "pub struct Dropped;\n\nimpl Dropped {\n    pub fn new() -> Dropped {\n        Dropped\n    }\n}\n\npub trait Kept {}\n\n\
                   impl Kept for Dropped {}\n\n#[inline]\npub fn g() -> u32 {\n    LIMITS[\n        1\n    ] // }\n}\n\nconst LIMITS: [u32; 2] = [\n    2,\n    3,\n];\nconst UNUSED: &str = \"} {\";\n\n\
-                  impl<'a> fmt::Display for &'a Dropped {}\n"
+                  impl<'t> fmt::Display for &'t Dropped {}\n"
         }
         .to_string())
     };

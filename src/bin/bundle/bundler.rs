@@ -420,7 +420,12 @@ fn impl_names(head: &str) -> Vec<String> {
     let rest = rest.split(" where").next().unwrap_or(rest).trim();
     rest.split(" for ")
         .filter_map(|part| {
-            let part = part.trim_start_matches('&').trim_start_matches("'a ").trim_start_matches("mut ").trim_start_matches("dyn ");
+            let mut part = part.trim_start_matches('&');
+            if part.starts_with('\'') {
+                // A reference's lifetime.
+                part = part.splitn(2, ' ').nth(1).unwrap_or("");
+            }
+            let part = part.trim_start_matches("mut ").trim_start_matches("dyn ");
             let path = part.split('<').next().unwrap_or(part);
             let name = path.rsplit("::").next().unwrap_or(path).trim();
             if name.chars().all(|c| c.is_alphanumeric() || c == '_') && !name.is_empty() {
