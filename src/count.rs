@@ -200,6 +200,16 @@ pub trait Walk: Clone + Send + Sync {
     fn moves(&self) -> Self::Moves;
     /// Makes a legal move; the opponent is then to move.
     fn play(&mut self, m: Self::Move) -> Self::Undo;
+    /// [`Walk::moves`], for a walk that keeps what it computed on the way (each move's
+    /// flips) for [`Walk::play_listed`].
+    fn list_moves(&mut self) -> Self::Moves {
+        self.moves()
+    }
+    /// [`Walk::play`] of one of the moves that the last [`Walk::list_moves`] of this
+    /// position listed.
+    fn play_listed(&mut self, m: Self::Move) -> Self::Undo {
+        self.play(m)
+    }
     /// Takes back the move `m` made last.
     fn undo(&mut self, m: Self::Move, undo: Self::Undo);
     /// Gives the turn to the opponent.
@@ -409,9 +419,10 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
             winner = w.decided();
             self.decided += winner.is_some() as u64;
         }
+        let moves = w.list_moves();
         #[cfg(feature = "prefetch")]
         self.prefetch_children(w, empties, from);
-        let total = self.children(w, winner);
+        let total = self.children(w, moves, winner);
         if stored {
             self.store(w, empties, &total);
         }
@@ -436,12 +447,12 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
     /// The outcomes of `w` from its children's, or from the opponent's after a pass, or
     /// the finished game's.
     #[inline(always)]
-    fn children(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
+    fn children(&mut self, w: &mut W, moves: W::Moves, winner: Option<bool>) -> Outcomes<C> {
         let mut total = Outcomes::default();
         let mut moved = false;
-        for m in w.moves() {
+        for m in moves {
             moved = true;
-            let undo = w.play(m);
+            let undo = w.play_listed(m);
             let child = self.walk(w, winner.map(|wins| !wins));
             w.undo(m, undo);
             total.add_opponent(&child);
@@ -469,7 +480,10 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
                 Outcomes::from(t)
             }
             // No move: the walk counts the pass or the end, uncached.
-            None => self.children(w, None),
+            None => {
+                let moves = w.list_moves();
+                self.children(w, moves, None)
+            }
         }
     }
 

@@ -477,6 +477,12 @@ pub trait Walk: Clone + Send + Sync {
 
 	fn moves(&self) -> Self::Moves;
 	fn play(&mut self, m: Self::Move) -> Self::Undo;
+	fn list_moves(&mut self) -> Self::Moves {
+		self.moves()
+	}
+	fn play_listed(&mut self, m: Self::Move) -> Self::Undo {
+		self.play(m)
+	}
 	fn undo(&mut self, m: Self::Move, undo: Self::Undo);
 	fn pass(&mut self);
 	fn margin(&self) -> i32;
@@ -595,7 +601,8 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 			winner = w.decided();
 			self.decided += winner.is_some() as u64;
 		}
-		let total = self.children(w, winner);
+		let moves = w.list_moves();
+		let total = self.children(w, moves, winner);
 		if stored {
 			self.store(w, empties, &total);
 		}
@@ -603,12 +610,12 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 	}
 
 	#[inline(always)]
-	fn children(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
+	fn children(&mut self, w: &mut W, moves: W::Moves, winner: Option<bool>) -> Outcomes<C> {
 		let mut total = Outcomes::default();
 		let mut moved = false;
-		for m in w.moves() {
+		for m in moves {
 			moved = true;
-			let undo = w.play(m);
+			let undo = w.play_listed(m);
 			let child = self.walk(w, winner.map(|wins| !wins));
 			w.undo(m, undo);
 			total.add_opponent(&child);
@@ -632,7 +639,10 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 				}
 				Outcomes::from(t)
 			}
-			None => self.children(w, None),
+			None => {
+				let moves = w.list_moves();
+				self.children(w, moves, None)
+			}
 		}
 	}
 
