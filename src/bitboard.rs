@@ -168,7 +168,7 @@ pub fn flanking_flips(p: u64, o: u64, sq: u32) -> u64 {
     return flips_by_rays(p, o, sq);
 }
 
-/// The last four empty cells of a count under the standard rules, with the 24 orders of
+/// The last four empty cells of a count, under either rule set, with the 24 orders of
 /// their moves side by side in the 64-bit lanes of AVX-512 vectors (the `avx512` feature,
 /// on processors with AVX-512F, CD and VPOPCNTDQ).
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]

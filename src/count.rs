@@ -585,10 +585,12 @@ impl<R: Rules> Walk for BitWalk<R> {
     /// the lanes compute the second moves once per two-cell beginning, from six is within
     /// 3% either way, and from seven 1.27× longer).
     const STORE_SEQUENCES_FROM: usize = 5;
-    /// The cells of [`Rules::bit_last_cells`] (0 without it): 29% of the four-cell
-    /// positions of the 16-empty count repeat, and a cache of 2^14 slots finds 18%
-    /// (1.1× faster at 16 empties, 1.06× at 14).
-    const NEAR_CACHED: usize = R::BIT_LAST_CELLS as usize;
+    /// The cells of [`Rules::bit_last_cells`] under the standard rules (0 without it): 29%
+    /// of the four-cell positions of the 16-empty count repeat, and a cache of 2^14 slots
+    /// finds 18% (1.1× faster at 16 empties, 1.06× at 14). Under adjacent capture (no
+    /// passes) the four cells cost less to count than to look up: without the cache the
+    /// Dumbothello counts of the bench took 1.04–1.05× less on one thread, the same on two.
+    const NEAR_CACHED: usize = if R::PASSES { R::BIT_LAST_CELLS as usize } else { 0 };
     /// 2^15: counts from 12 empty cells on two threads, 11 on one. Below, the cache cost
     /// more than it saved (1,000 8×8 game positions with 10 empty cells took 5–10% longer
     /// with it).

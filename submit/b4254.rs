@@ -956,7 +956,7 @@ impl<R: Rules> Walk for BitWalk<R> {
 	const PASSES: bool = R::PASSES;
 	const STORE_FROM: usize = 1 + (if R::BIT_LAST_CELLS > FEW { R::BIT_LAST_CELLS } else { FEW }) as usize;
 	const STORE_SEQUENCES_FROM: usize = 5;
-	const NEAR_CACHED: usize = R::BIT_LAST_CELLS as usize;
+	const NEAR_CACHED: usize = if R::PASSES { R::BIT_LAST_CELLS as usize } else { 0 };
 	const NEAR_CACHE_FROM: usize = 1 << 15;
 	type Key = (u64, u64);
 	type Move = u32;

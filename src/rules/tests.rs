@@ -475,36 +475,42 @@ fn independence_of_small_boards() {
 }
 
 /// `[wins, losses, draws]` of the player with discs `p` to move (margin `margin`) over
-/// every sequence of moves on the cells `empty`, move by move: the reference for
-/// [`Rules::bit_last_cells`] (which only AVX-512 builds have).
+/// every sequence of moves on the cells `empty` under the rules `R`, move by move: the
+/// reference for [`Rules::bit_last_cells`] (which only AVX-512 builds have).
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
-fn outcomes_by_moves(p: u64, o: u64, empty: u64, margin: i32) -> [u64; 3] {
-    let moves = bitboard::flanking_moves(p, o, empty);
+fn outcomes_by_moves<R: Rules>(p: u64, o: u64, empty: u64, margin: i32) -> [u64; 3] {
+    let moves = R::bit_moves(p, o, empty);
     if moves == 0 {
-        if bitboard::flanking_moves(o, p, empty) == 0 {
+        if !R::PASSES || R::bit_moves(o, p, empty) == 0 {
             return [(margin > 0) as u64, (margin < 0) as u64, (margin == 0) as u64];
         }
-        let t = outcomes_by_moves(o, p, empty, -margin);
+        let t = outcomes_by_moves::<R>(o, p, empty, -margin);
         return [t[1], t[0], t[2]];
     }
     let mut total = [0; 3];
     for sq in (0..64).filter(|&sq| moves >> sq & 1 == 1) {
-        let f = bitboard::flanking_flips(p, o, sq);
-        let t = outcomes_by_moves(o ^ f, p ^ f ^ 1 << sq, empty ^ 1 << sq, -(margin + 2 * f.count_ones() as i32 + 1));
+        let f = R::bit_flips(p, o, sq);
+        let t = outcomes_by_moves::<R>(o ^ f, p ^ f ^ 1 << sq, empty ^ 1 << sq, -(margin + 2 * f.count_ones() as i32 + 1));
         total = [total[0] + t[1], total[1] + t[0], total[2] + t[2]];
     }
     total
 }
 
-/// Where the standard rules count the last empty cells at once (AVX-512 builds: four),
-/// the count agrees with the move-by-move one on 200,000 random positions: full boards,
-/// and boards with cells outside the area (neither disc nor empty), where passes and
-/// games over before the last cell are common. Without a move for the player to move,
-/// the count is left to the caller.
+/// Where the rules count the last empty cells at once (AVX-512 builds: four, under both
+/// rule sets), the count agrees with the move-by-move one on 200,000 random positions:
+/// full boards, and boards with cells outside the area (neither disc nor empty), where
+/// passes and games over before the last cell are common. Without a move for the player
+/// to move, the count is left to the caller.
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 #[test]
 fn last_cells_agree_with_moves() {
-    let n = Flanking::BIT_LAST_CELLS;
+    last_cells_agree_with_moves_under::<Flanking>();
+    last_cells_agree_with_moves_under::<Adjacent>();
+}
+
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+fn last_cells_agree_with_moves_under<R: Rules>() {
+    let n = R::BIT_LAST_CELLS;
     assert_eq!(n, 4);
     let mut rng = Rng(0x7a3b_9e1c_55d2_0f47);
     let (mut counted, mut short) = (0, 0);
@@ -517,17 +523,17 @@ fn last_cells_agree_with_moves() {
         let p = rng.next() & !empty & !outside;
         let o = !p & !empty & !outside;
         let margin = (rng.next() % 21) as i32 - 10;
-        let want = outcomes_by_moves(p, o, empty, margin);
-        let got = Flanking::bit_last_cells(p, o, empty, margin, true);
-        assert_eq!(got.is_some(), bitboard::flanking_moves(p, o, empty) != 0, "{:#x} {:#x} {:#x}", p, o, empty);
+        let want = outcomes_by_moves::<R>(p, o, empty, margin);
+        let got = R::bit_last_cells(p, o, empty, margin, true);
+        assert_eq!(got.is_some(), R::bit_moves(p, o, empty) != 0, "{:#x} {:#x} {:#x}", p, o, empty);
         if let Some(t) = got {
             assert_eq!(t, want, "{:#x} {:#x} {:#x} {}", p, o, empty, margin);
             let sequences: u64 = want.iter().sum();
-            assert_eq!(Flanking::bit_last_cells(p, o, empty, margin, false), Some([sequences, 0, 0]));
+            assert_eq!(R::bit_last_cells(p, o, empty, margin, false), Some([sequences, 0, 0]));
             counted += 1;
             short += (sequences < 24) as u64;
         } else {
-            assert_eq!(Flanking::bit_last_cells(p, o, empty, margin, false), None);
+            assert_eq!(R::bit_last_cells(p, o, empty, margin, false), None);
         }
     }
     // The random positions cover sequences cut short by passes and early ends.
