@@ -206,7 +206,7 @@ pub trait Walk: Clone + Send + Sync {
         self.moves()
     }
     /// [`Walk::play`] of one of the moves that the last [`Walk::list_moves`] of this
-    /// position listed.
+    /// position listed (the walk may have gone deeper since, and come back).
     fn play_listed(&mut self, m: Self::Move) -> Self::Undo {
         self.play(m)
     }
