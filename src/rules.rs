@@ -210,19 +210,6 @@ pub trait Rules: Copy {
     }
 }
 
-/// The four lowest bits of `empty`, as bit numbers (64 past its last bit).
-#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
-#[inline]
-fn four_cells(empty: u64) -> [u32; 4] {
-    let mut cells = [0u32; 4];
-    let mut rest = empty;
-    for cell in cells.iter_mut() {
-        *cell = rest.trailing_zeros();
-        rest &= rest.wrapping_sub(1);
-    }
-    cells
-}
-
 /// Standard Othello rules: bracketing lines flip; a player without a move passes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flanking;
@@ -342,17 +329,8 @@ impl Rules for Flanking {
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
     fn bit_last_cells(p: u64, o: u64, empty: u64, margin: i32, outcomes: bool) -> Option<[u64; 3]> {
-        let cells = four_cells(empty);
         // SAFETY: the build targets a processor with the three features (`target_feature`).
-        // (With fewer than four cells in `empty`, the look-up of the rays of cell 64
-        // panics: `last_four` indexes with bounds checks.)
-        unsafe {
-            if outcomes {
-                bitboard::lanes::last_four::<true>(p, o, cells, margin)
-            } else {
-                bitboard::lanes::last_four::<false>(p, o, cells, margin)
-            }
-        }
+        unsafe { bitboard::lanes::last_four::<false>(p, o, empty, margin, outcomes) }
     }
 
     #[inline]
@@ -538,23 +516,16 @@ impl Rules for Adjacent {
         bitboard::adjacent_flips(!p, sq).count_ones()
     }
 
-    /// Four, where the build targets AVX-512 ([`bitboard::lanes::last_four_adjacent`]).
+    /// Four, where the build targets AVX-512 ([`bitboard::lanes::last_four`]).
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     const BIT_LAST_CELLS: u32 = 4;
 
-    /// [`bitboard::lanes::last_four_adjacent`] where the build targets AVX-512.
+    /// [`bitboard::lanes::last_four`] where the build targets AVX-512.
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
     fn bit_last_cells(p: u64, o: u64, empty: u64, margin: i32, outcomes: bool) -> Option<[u64; 3]> {
-        let cells = four_cells(empty);
         // SAFETY: the build targets a processor with the three features (`target_feature`).
-        unsafe {
-            if outcomes {
-                bitboard::lanes::last_four_adjacent::<true>(p, o, cells, margin)
-            } else {
-                bitboard::lanes::last_four_adjacent::<false>(p, o, cells, margin)
-            }
-        }
+        unsafe { bitboard::lanes::last_four::<true>(p, o, empty, margin, outcomes) }
     }
 
     /// A disc flips only when a move is made next to it, so the discs without an empty

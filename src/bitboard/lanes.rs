@@ -1,6 +1,6 @@
 //! The last four empty cells of an outcome count, counted with the 24 orders of their
 //! moves side by side in the 64-bit lanes of AVX-512 vectors, under the standard rules
-//! or under adjacent capture (Dumbothello's: [`last_four_adjacent`]):
+//! or under adjacent capture (Dumbothello's: see [`last_four`]):
 //! compiled only in cargo builds with the `avx512` feature for processors with AVX-512F,
 //! CD and VPOPCNTDQ (see [`count_four`]). A lane holds one order (from the third move;
 //! before, one distinct beginning, so that the tree's 4 first and 12 second moves are
@@ -774,28 +774,37 @@ pub unsafe fn count_four_as<S: Sets>(outcomes: bool, p: S::Bits, o: S::Bits, cel
     }
 }
 
-/// [`count_four`] on a 64-bit board (within 8×8), its cells `cells`.
+/// [`count_four`] on a 64-bit board (within 8×8) whose only empty cells are the four of
+/// `empty`, with or without outcomes as `outcomes` says: under the standard rules, or
+/// under adjacent capture (`ADJACENT`, Dumbothello's), where each cell's neighbours
+/// stand in for its rays.
 ///
-/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
+/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ. (With fewer than four
+/// cells in `empty`, the look-up of the rays of cell 64 panics: it is bounds-checked.)
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-pub unsafe fn last_four<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
-    let rays = |k: usize| &super::RAYS[cells[k] as usize];
-    count_four::<Narrow, OUTCOMES, false>(p, o, cells, [rays(0), rays(1), rays(2), rays(3)], margin)
-}
-
-/// [`count_four`] under adjacent capture (Dumbothello) on a 64-bit board, its cells
-/// `cells`: a move flips the opponent's discs among the cell's eight neighbours, and a
-/// player without a move ends the game. Each cell's neighbours stand in for its rays.
-///
-/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
-#[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-pub unsafe fn last_four_adjacent<const OUTCOMES: bool>(p: u64, o: u64, cells: [u32; 4], margin: i32) -> Option<[u64; 3]> {
-    let around = cells.map(|c| {
-        let mut rays = [0u64; 8];
-        rays[0] = super::neighbours(1 << c);
-        rays
-    });
-    count_four::<Narrow, OUTCOMES, true>(p, o, cells, [&around[0], &around[1], &around[2], &around[3]], margin)
+pub unsafe fn last_four<const ADJACENT: bool>(p: u64, o: u64, empty: u64, margin: i32, outcomes: bool) -> Option<[u64; 3]> {
+    let mut cells = [0u32; 4];
+    let mut rest = empty;
+    for cell in cells.iter_mut() {
+        *cell = rest.trailing_zeros();
+        rest &= rest.wrapping_sub(1);
+    }
+    let around: [[u64; 8]; 4];
+    let rays: [&[u64; 8]; 4] = if ADJACENT {
+        around = cells.map(|c| {
+            let mut rays = [0u64; 8];
+            rays[0] = super::neighbours(1 << c);
+            rays
+        });
+        [&around[0], &around[1], &around[2], &around[3]]
+    } else {
+        cells.map(|c| &super::RAYS[c as usize])
+    };
+    if outcomes {
+        count_four::<Narrow, true, ADJACENT>(p, o, cells, rays, margin)
+    } else {
+        count_four::<Narrow, false, ADJACENT>(p, o, cells, rays, margin)
+    }
 }
 
 #[cfg(test)]
