@@ -51,11 +51,11 @@ pub trait Sets: Copy {
     /// towards lower bits the highest (by `lzcnt`); the run before it flips if the mover
     /// holds that cell.
     unsafe fn flips(p: Self, o: Self, rays: &[Self; 8]) -> Self;
-    /// The flips of a move on the last empty cell, whose rays are `rays`: by the player
-    /// with discs `p` against `o`, and by the other player. `full`: every cell of the sets
-    /// but this one holds a disc.
+    /// The flips of a move on the last empty cell of a full board (every cell of the sets
+    /// but this one holds a disc), whose rays are `rays`: by the player with discs `p`
+    /// against `o`, and by the other player.
     #[inline(always)]
-    unsafe fn last_flips(p: Self, o: Self, rays: &[Self; 8], _full: bool) -> (Self, Self) {
+    unsafe fn full_flips(p: Self, o: Self, rays: &[Self; 8]) -> (Self, Self) {
         (Self::flips(p, o, rays), Self::flips(o, p, rays))
     }
 }
@@ -143,16 +143,11 @@ impl Sets for Narrow {
         Narrow(word_flips(&[p.0], &[o.0], &rays.map(|r| [r.0]))[0])
     }
 
-    /// On a full 8×8 board (`full`), both players' flips from one pass over the rays
-    /// ([`full_runs`]); otherwise as the other sets.
+    /// Both players' flips from one pass over the rays ([`full_runs`]).
     #[inline(always)]
-    unsafe fn last_flips(p: Narrow, o: Narrow, rays: &[Narrow; 8], full: bool) -> (Narrow, Narrow) {
-        if full {
-            let runs = full_runs(p.0, &rays.map(|r| r.0));
-            (Narrow(_mm512_and_si512(runs, o.0)), Narrow(_mm512_and_si512(runs, p.0)))
-        } else {
-            (Narrow::flips(p, o, rays), Narrow::flips(o, p, rays))
-        }
+    unsafe fn full_flips(p: Narrow, o: Narrow, rays: &[Narrow; 8]) -> (Narrow, Narrow) {
+        let runs = full_runs(p.0, &rays.map(|r| r.0));
+        (Narrow(_mm512_and_si512(runs, o.0)), Narrow(_mm512_and_si512(runs, p.0)))
     }
 }
 
@@ -727,9 +722,9 @@ unsafe fn level<S: Sets, const OUTCOMES: bool, const ADJACENT: bool>(l: &mut Lev
 /// played so far), that player passes and the other one plays the lane's cell, or the
 /// game is over (counted once per group). On the last cell, the flips of both players
 /// are computed: a branch on whether the second ones are needed costs more than they
-/// do, and where every other cell holds a disc (`full`: an 8×8 board) they come from one
-/// pass ([`Sets::last_flips`]). Without outcomes the last cell is one sequence whoever plays it, so no flips are
-/// needed there.
+/// do. Where every other cell of the sets holds a disc (`FULL`, only under the standard
+/// rules) they come from [`Sets::full_flips`], in one pass on 8×8 boards. Without
+/// outcomes the last cell is one sequence whoever plays it, so no flips are needed there.
 ///
 /// The cells are bits `cells` of the sets, and `rays[k]` are the eight rays of
 /// `cells[k]` (as [`super::RAYS`]). Under adjacent capture (`ADJACENT`) a move flips the
@@ -740,7 +735,7 @@ unsafe fn level<S: Sets, const OUTCOMES: bool, const ADJACENT: bool>(l: &mut Lev
 ///
 /// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-pub unsafe fn count_four<S: Sets, const OUTCOMES: bool, const ADJACENT: bool>(p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4], margin: i32, full: bool) -> Option<[u64; 3]> {
+pub unsafe fn count_four<S: Sets, const OUTCOMES: bool, const ADJACENT: bool, const FULL: bool>(p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4], margin: i32) -> Option<[u64; 3]> {
     let zero = _mm512_setzero_si512();
     let by_direction = S::by_direction(rays);
     let bits = S::cells(cells);
@@ -814,14 +809,15 @@ pub unsafe fn count_four<S: Sets, const OUTCOMES: bool, const ADJACENT: bool>(p:
             continue;
         }
         let (rays, _) = place(at(&ORDERS[3], v));
-        // Under adjacent capture nobody else plays it.
-        let (f, g) = if ADJACENT {
-            let f = move_flips::<S, ADJACENT>(l.me[v], l.other[v], &rays);
-            (f, f)
+        let (f, by_mover, g) = if FULL {
+            let (f, g) = S::full_flips(l.me[v], l.other[v], &rays);
+            (f, S::any(lanes, f), g)
         } else {
-            S::last_flips(l.me[v], l.other[v], &rays, full)
+            let f = move_flips::<S, ADJACENT>(l.me[v], l.other[v], &rays);
+            let by_mover = S::any(lanes, f);
+            // Under adjacent capture nobody else plays it.
+            (f, by_mover, if ADJACENT { f } else { S::flips(l.other[v], l.me[v], &rays) })
         };
-        let by_mover = S::any(lanes, f);
         let by_other = if ADJACENT { 0 } else { S::any(lanes & !by_mover, g) };
         // For the first player: their own move or the opponent's.
         let mine = slice(l.first, v);
@@ -844,9 +840,9 @@ pub unsafe fn count_four<S: Sets, const OUTCOMES: bool, const ADJACENT: bool>(p:
 #[inline(always)]
 pub unsafe fn count_four_as<S: Sets>(outcomes: bool, p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4], margin: i32) -> Option<[u64; 3]> {
     if outcomes {
-        count_four::<S, true, false>(p, o, cells, rays, margin, false)
+        count_four::<S, true, false, false>(p, o, cells, rays, margin)
     } else {
-        count_four::<S, false, false>(p, o, cells, rays, margin, false)
+        count_four::<S, false, false, false>(p, o, cells, rays, margin)
     }
 }
 
@@ -876,10 +872,12 @@ pub unsafe fn last_four<const ADJACENT: bool>(p: u64, o: u64, empty: u64, margin
     } else {
         cells.map(|c| &super::RAYS[c as usize])
     };
-    if outcomes {
-        count_four::<Narrow, true, ADJACENT>(p, o, cells, rays, margin, p | o | empty == !0)
+    if !outcomes {
+        count_four::<Narrow, false, ADJACENT, false>(p, o, cells, rays, margin)
+    } else if !ADJACENT && p | o | empty == !0 {
+        count_four::<Narrow, true, false, true>(p, o, cells, rays, margin)
     } else {
-        count_four::<Narrow, false, ADJACENT>(p, o, cells, rays, margin, false)
+        count_four::<Narrow, true, ADJACENT, false>(p, o, cells, rays, margin)
     }
 }
 
