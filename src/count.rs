@@ -183,6 +183,10 @@ pub trait Walk: Clone + Send + Sync {
     /// a probe of a table that stays in the processor's cache, the counter keeps their
     /// counts in a small one of its own ([`NEAR_CACHE_ENTRIES`]); 0: no such cache.
     const NEAR_CACHED: usize = 0;
+    /// Below a position whose winner is known, where only sequences are counted: the
+    /// empty cells of the positions whose counts the near-end cache keeps instead of the
+    /// table (0: none; the walk's [`Walk::STORE_SEQUENCES_FROM`] should be above it).
+    const NEAR_CACHED_SEQUENCES: usize = 0;
     /// The fewest entries of a counter's own table (see [`Counter::with_store`]; they
     /// grow with the empty cells of the count) for which the near-end cache pays: making
     /// it costs a little, and a small count may find few repeats.
@@ -395,8 +399,9 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
     /// player to move wins every sequence, `Some(false)` if they lose every one.
     fn walk(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
         self.nodes += 1;
-        if W::NEAR_CACHED > 0 && winner.is_none() && self.near.is_some() && w.empties() == W::NEAR_CACHED {
-            return self.near_cached(w);
+        let near_at = if winner.is_some() { W::NEAR_CACHED_SEQUENCES } else { W::NEAR_CACHED };
+        if near_at > 0 && self.near.is_some() && w.empties() == near_at {
+            return self.near_cached(w, winner);
         }
         let near = match winner {
             Some(wins) => w.near_end_sequences().map(|n| Outcomes::all(wins, C::from(n))),
@@ -463,28 +468,41 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
         total
     }
 
-    /// [`Counter::walk`] of a position with [`Walk::NEAR_CACHED`] empty cells whose winner
-    /// is not known, through the near-end cache. (Where only sequences are counted, the
-    /// cache made the 18-empty count 1.04× slower: those counts cost less, and repeat less.)
-    fn near_cached(&mut self, w: &mut W) -> Outcomes<C> {
+    /// [`Counter::walk`] through the near-end cache: of a position with
+    /// [`Walk::NEAR_CACHED`] empty cells whose winner is not known (its outcomes counted at
+    /// once), or with [`Walk::NEAR_CACHED_SEQUENCES`] below a known winner (its children
+    /// walked, its sequences kept). (Sequences from the cells counted at once cost less,
+    /// and repeat less: cached, the 18-empty count took 1.04× longer.)
+    fn near_cached(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
         let key = w.key();
         if let Some(t) = self.near.as_ref().and_then(|near| near.get(&key)) {
             self.hits += 1;
-            return Outcomes::from([t[0] as u64, t[1] as u64, t[2] as u64]);
+            let t = t.map(u64::from);
+            return match winner {
+                Some(wins) => Outcomes::all(wins, C::from(t[0])),
+                None => Outcomes::from(t),
+            };
         }
-        match w.near_end() {
-            Some(t) => {
-                if let Some(near) = self.near.as_mut() {
-                    near.put(key, [t[0] as u32, t[1] as u32, t[2] as u32], 1);
+        let (total, kept) = match winner {
+            None => match w.near_end() {
+                Some(t) => (Outcomes::from(t), Some([t[0] as u32, t[1] as u32, t[2] as u32])),
+                // No move: the walk counts the pass or the end, uncached.
+                None => {
+                    let moves = w.list_moves();
+                    (self.children(w, moves, None), None)
                 }
-                Outcomes::from(t)
-            }
-            // No move: the walk counts the pass or the end, uncached.
-            None => {
+            },
+            Some(wins) => {
                 let moves = w.list_moves();
-                self.children(w, moves, None)
+                let total = self.children(w, moves, winner);
+                let n = if wins { total.wins.to_u32() } else { total.losses.to_u32() };
+                (total, n.map(|n| [n, 0, 0]))
             }
+        };
+        if let (Some(near), Some(t)) = (self.near.as_mut(), kept) {
+            near.put(key, t, 1);
         }
+        total
     }
 
     /// The outcomes stored for `w`, which has `empties` empty cells.
@@ -580,11 +598,11 @@ impl<R: Rules> Walk for BitWalk<R> {
     /// One more than the most empty cells counted without the walk (three, or
     /// [`Rules::BIT_LAST_CELLS`] where that is more).
     const STORE_FROM: usize = 1 + (if R::BIT_LAST_CELLS > FEW { R::BIT_LAST_CELLS } else { FEW }) as usize;
-    /// Five, whether the last four cells are counted at once or not: with
-    /// [`Rules::bit_last_cells`], from six the 18-empty count took 1.07× longer (since
-    /// the lanes compute the second moves once per two-cell beginning, from six is within
-    /// 3% either way, and from seven 1.27× longer).
-    const STORE_SEQUENCES_FROM: usize = 5;
+    /// One above [`Walk::NEAR_CACHED_SEQUENCES`] where the near-end cache keeps positions
+    /// with five empty cells, else five. (Without that cache, with the four-cell lanes:
+    /// from six the 18-empty count took 1.07× longer, since the lanes compute the second
+    /// moves once per two-cell beginning within 3% either way, and from seven 1.27×.)
+    const STORE_SEQUENCES_FROM: usize = if Self::NEAR_CACHED_SEQUENCES > 0 { Self::NEAR_CACHED_SEQUENCES + 1 } else { 5 };
     /// The cells of [`Rules::bit_last_cells`] under the standard rules (0 without it): 29%
     /// of the four-cell positions of the 16-empty count repeat, and a cache of 2^14 slots
     /// finds 18% (1.1× faster at 16 empties, 1.06× at 14). Under adjacent capture (no
@@ -595,6 +613,13 @@ impl<R: Rules> Walk for BitWalk<R> {
     /// more than it saved (1,000 8×8 game positions with 10 empty cells took 5–10% longer
     /// with it).
     const NEAR_CACHE_FROM: usize = 1 << 15;
+    /// Five, one cell above [`Walk::NEAR_CACHED`], where that is four: the near-end cache
+    /// stays in the processor's cache, and a first child's probe of the table, fetched
+    /// only as its parent lists its moves, waits on memory (a tenth of the 18-empty count
+    /// in `perf record`). The 18-empty count, whose root is decided: 1.03–1.05× on two
+    /// threads (`hyperfine`, twice), 1.01–1.03× on one; with five in the table too, 1.04×
+    /// slower.
+    const NEAR_CACHED_SEQUENCES: usize = if Self::NEAR_CACHED == 4 { 5 } else { 0 };
     type Key = (u64, u64);
     type Move = u32;
     type Moves = Bits;

@@ -705,6 +705,7 @@ pub trait Walk: Clone + Send + Sync {
 	const STORE_FROM: usize;
 	const STORE_SEQUENCES_FROM: usize = Self::STORE_FROM + 1;
 	const NEAR_CACHED: usize = 0;
+	const NEAR_CACHED_SEQUENCES: usize = 0;
 	const NEAR_CACHE_FROM: usize = 0;
 	type Key: TableKey + Send;
 	type Move: Copy + Send + Sync;
@@ -813,8 +814,9 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 
 	fn walk(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
 		self.nodes += 1;
-		if W::NEAR_CACHED > 0 && winner.is_none() && self.near.is_some() && w.empties() == W::NEAR_CACHED {
-			return self.near_cached(w);
+		let near_at = if winner.is_some() { W::NEAR_CACHED_SEQUENCES } else { W::NEAR_CACHED };
+		if near_at > 0 && self.near.is_some() && w.empties() == near_at {
+			return self.near_cached(w, winner);
 		}
 		let near = match winner {
 			Some(wins) => w.near_end_sequences().map(|n| Outcomes::all(wins, C::from(n))),
@@ -862,24 +864,35 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 		total
 	}
 
-	fn near_cached(&mut self, w: &mut W) -> Outcomes<C> {
+	fn near_cached(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
 		let key = w.key();
 		if let Some(t) = self.near.as_ref().and_then(|near| near.get(&key)) {
 			self.hits += 1;
-			return Outcomes::from([t[0] as u64, t[1] as u64, t[2] as u64]);
+			let t = t.map(u64::from);
+			return match winner {
+				Some(wins) => Outcomes::all(wins, C::from(t[0])),
+				None => Outcomes::from(t),
+			};
 		}
-		match w.near_end() {
-			Some(t) => {
-				if let Some(near) = self.near.as_mut() {
-					near.put(key, [t[0] as u32, t[1] as u32, t[2] as u32], 1);
+		let (total, kept) = match winner {
+			None => match w.near_end() {
+				Some(t) => (Outcomes::from(t), Some([t[0] as u32, t[1] as u32, t[2] as u32])),
+				None => {
+					let moves = w.list_moves();
+					(self.children(w, moves, None), None)
 				}
-				Outcomes::from(t)
-			}
-			None => {
+			},
+			Some(wins) => {
 				let moves = w.list_moves();
-				self.children(w, moves, None)
+				let total = self.children(w, moves, winner);
+				let n = if wins { total.wins.to_u32() } else { total.losses.to_u32() };
+				(total, n.map(|n| [n, 0, 0]))
 			}
+		};
+		if let (Some(near), Some(t)) = (self.near.as_mut(), kept) {
+			near.put(key, t, 1);
 		}
+		total
 	}
 
 	#[inline]
@@ -955,9 +968,10 @@ impl Iterator for Bits {
 impl<R: Rules> Walk for BitWalk<R> {
 	const PASSES: bool = R::PASSES;
 	const STORE_FROM: usize = 1 + (if R::BIT_LAST_CELLS > FEW { R::BIT_LAST_CELLS } else { FEW }) as usize;
-	const STORE_SEQUENCES_FROM: usize = 5;
+	const STORE_SEQUENCES_FROM: usize = if Self::NEAR_CACHED_SEQUENCES > 0 { Self::NEAR_CACHED_SEQUENCES + 1 } else { 5 };
 	const NEAR_CACHED: usize = if R::PASSES { R::BIT_LAST_CELLS as usize } else { 0 };
 	const NEAR_CACHE_FROM: usize = 1 << 15;
+	const NEAR_CACHED_SEQUENCES: usize = if Self::NEAR_CACHED == 4 { 5 } else { 0 };
 	type Key = (u64, u64);
 	type Move = u32;
 	type Moves = Bits;
