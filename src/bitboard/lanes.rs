@@ -851,8 +851,10 @@ pub unsafe fn count_four_as<S: Sets>(outcomes: bool, p: S::Bits, o: S::Bits, cel
 /// under adjacent capture (`ADJACENT`, Dumbothello's), where each cell's neighbours
 /// stand in for its rays.
 ///
-/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ. (With fewer than four
-/// cells in `empty`, the look-up of the rays of cell 64 panics: it is bounds-checked.)
+/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ. `empty` must hold exactly
+/// four cells, as the callers' counts check: with fewer, the standard rules' look-up of
+/// the rays of cell 64 panics (it is bounds-checked), but adjacent capture would read
+/// the neighbours of a wrong cell.
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
 pub unsafe fn last_four<const ADJACENT: bool>(p: u64, o: u64, empty: u64, margin: i32, outcomes: bool) -> Option<[u64; 3]> {
     let mut cells = [0u32; 4];
