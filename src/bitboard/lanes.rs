@@ -140,7 +140,7 @@ impl Sets for Narrow {
     /// [`word_flips`] on one word.
     #[inline(always)]
     unsafe fn flips(p: Narrow, o: Narrow, rays: &[Narrow; 8]) -> Narrow {
-        Narrow(word_flips(&[p.0], &[o.0], &rays.map(|r| [r.0]))[0])
+        Narrow(word_flips(&[p.0], &[o.0], |d| [rays[d].0])[0])
     }
 
     /// Both players' flips from one pass over the rays ([`full_runs`]).
@@ -289,7 +289,7 @@ impl Sets for Wide {
     /// ([`word_flips`]).
     #[inline(always)]
     unsafe fn flips(p: Wide, o: Wide, rays: &[Wide; 8]) -> Wide {
-        let f = word_flips(&[p.low, p.high], &[o.low, o.high], &rays.map(|r| [r.low, r.high]));
+        let f = word_flips(&[p.low, p.high], &[o.low, o.high], |d| [rays[d].low, rays[d].high]);
         Wide { low: f[0], high: f[1] }
     }
 }
@@ -405,7 +405,7 @@ impl<const N: usize> Sets for Multi<N> {
 
     #[inline(always)]
     unsafe fn flips(p: Multi<N>, o: Multi<N>, rays: &[Multi<N>; 8]) -> Multi<N> {
-        Multi(word_flips(&p.0, &o.0, &rays.map(|r| r.0)))
+        Multi(word_flips(&p.0, &o.0, |d| rays[d].0))
     }
 }
 
@@ -424,13 +424,13 @@ impl<const N: usize> Sets for Multi<N> {
 /// one after another: a batch of eight flips that waits on the one before took 10.6 ns
 /// with one chain of merges, 5.8 ns with four (1.1× on the 14-empty count).
 #[inline(always)]
-unsafe fn word_flips<const N: usize>(p: &[__m512i; N], o: &[__m512i; N], rays: &[[__m512i; N]; 8]) -> [__m512i; N] {
+unsafe fn word_flips<const N: usize, R: Fn(usize) -> [__m512i; N]>(p: &[__m512i; N], o: &[__m512i; N], rays: R) -> [__m512i; N] {
     let zero = _mm512_setzero_si512();
     let (one, ones, top) = (_mm512_set1_epi64(1), _mm512_set1_epi64(-1), _mm512_set1_epi64(i64::MIN));
     // Per pair of opposite directions, per word: the flips so far.
     let mut flips = [[zero; N]; 4];
     for (j, &d) in [2, 3, 4, 5].iter().enumerate() {
-        let ray = rays[d];
+        let ray = rays(d);
         // Lanes whose stop lies in a word before this one; lanes where it closes a run.
         let (mut before, mut closed) = (0 as __mmask8, 0 as __mmask8);
         let mut below = [zero; N];
@@ -458,7 +458,7 @@ unsafe fn word_flips<const N: usize>(p: &[__m512i; N], o: &[__m512i; N], rays: &
         }
     }
     for (j, &d) in [6, 7, 0, 1].iter().enumerate() {
-        let ray = rays[d];
+        let ray = rays(d);
         // Lanes whose stop lies in a word after this one (met first, from the top).
         let (mut after, mut closed) = (0 as __mmask8, 0 as __mmask8);
         let mut above = [zero; N];
@@ -633,6 +633,35 @@ unsafe fn tally(counts: &mut [u64; 3], m: __m512i, lanes: __mmask8) {
     counts[2] += _mm512_mask_cmpeq_epi64_mask(lanes, m, zero).count_ones() as u64;
 }
 
+/// The four cells of a count: per direction, their rays in lanes 0 to 3 (`by_direction`),
+/// and their bits in the same lanes (`bits`). A vector of lanes picks its cells' rays and
+/// bits by an index of those lanes ([`Place::rays`], [`Place::cell`]) where it uses them,
+/// instead of keeping them: on the wider sets, arrays of the rays of each vector were
+/// copied whole (`memcpy` of up to 12 KB a count).
+struct Place<S> {
+    by_direction: [S; 8],
+    bits: S,
+}
+
+impl<S: Sets> Place<S> {
+    /// The rays, direction by direction, of the cells that index `i` picks (under
+    /// adjacent capture only the first, the neighbours, is read).
+    #[inline(always)]
+    unsafe fn rays<const ADJACENT: bool>(&self, i: __m512i) -> [S; 8] {
+        let mut r = self.by_direction;
+        for d in 0..if ADJACENT { 1 } else { 8 } {
+            r[d] = S::permute(i, self.by_direction[d]);
+        }
+        r
+    }
+
+    /// The bits of the cells that index `i` picks.
+    #[inline(always)]
+    unsafe fn cell(&self, i: __m512i) -> S {
+        S::permute(i, self.bits)
+    }
+}
+
 /// The lanes of a level: per vector, the two players' discs (the one to move first) and
 /// the first player's margin; as masks of lanes, those still sequences and those where
 /// the first player is to move.
@@ -650,19 +679,23 @@ fn slice(m: u32, v: usize) -> __mmask8 {
     (m >> (8 * v)) as __mmask8
 }
 
-/// Plays the move of each live lane of `l`, on its cell `cells[v]` with rays `rays[v]`
-/// (the first `vectors` vectors): by the player to move, or, where that player has no
+/// Plays the move of each live lane of `l` (the first `vectors` vectors), on the cell
+/// that the index `at[v]` picks for vector `v` from the four cells (`by_direction`, bits
+/// `bits`; see [`Place`]): by the player to move, or, where that player has no
 /// move in the lane's group (the lanes of `size` with the same cells played so far), by
 /// the other one; where neither has, the game is over, and its outcome (per group, at
 /// the lanes `heads`) is added to `counts`.
 #[inline(always)]
-unsafe fn level<S: Sets, const OUTCOMES: bool, const ADJACENT: bool>(l: &mut Level<S>, rays: &[[S; 8]; 3], cells: &[S; 3], vectors: usize, size: u32, heads: u32, counts: &mut [u64; 3]) {
-    let mut fl = l.me;
+unsafe fn level<S: Sets, const OUTCOMES: bool, const ADJACENT: bool>(l: &mut Level<S>, four: &Place<S>, at: &[__m512i; 3], vectors: usize, size: u32, heads: u32, counts: &mut [u64; 3]) {
+    // The flips of the vectors with live lanes (an array of sets made first would be
+    // written whole, a copy of up to 1.5 KB on the wider sets).
+    let mut fl: [Option<S>; 3] = [None; 3];
     let mut moved = 0u32;
     for v in 0..vectors {
         if slice(l.alive, v) != 0 {
-            fl[v] = move_flips::<S, ADJACENT>(l.me[v], l.other[v], &rays[v]);
-            moved |= (S::any(slice(l.alive, v), fl[v]) as u32) << (8 * v);
+            let f = move_flips::<S, ADJACENT>(l.me[v], l.other[v], &four.rays::<ADJACENT>(at[v]));
+            moved |= (S::any(slice(l.alive, v), f) as u32) << (8 * v);
+            fl[v] = Some(f);
         }
     }
     let passed = l.alive & !groups(moved, size);
@@ -672,7 +705,7 @@ unsafe fn level<S: Sets, const OUTCOMES: bool, const ADJACENT: bool>(l: &mut Lev
         for v in 0..if ADJACENT { 0 } else { vectors } {
             let lanes = slice(passed, v);
             if lanes != 0 {
-                let f = S::flips(l.other[v], l.me[v], &rays[v]);
+                let f = S::flips(l.other[v], l.me[v], &four.rays::<ADJACENT>(at[v]));
                 let ok = S::any(lanes, f);
                 again |= (ok as u32) << (8 * v);
                 // The other player moves; the same player is to move again.
@@ -680,7 +713,7 @@ unsafe fn level<S: Sets, const OUTCOMES: bool, const ADJACENT: bool>(l: &mut Lev
                 let mine = slice(l.first, v) & ok;
                 l.m[v] = _mm512_mask_sub_epi64(l.m[v], mine, l.m[v], g);
                 l.m[v] = _mm512_mask_add_epi64(l.m[v], ok & !mine, l.m[v], g);
-                let other_now = S::xor3(l.other[v], f, cells[v]);
+                let other_now = S::xor3(l.other[v], f, four.cell(at[v]));
                 l.me[v] = S::select(l.me[v], ok, S::xor(l.me[v], f));
                 l.other[v] = S::select(l.other[v], ok, other_now);
             }
@@ -696,12 +729,17 @@ unsafe fn level<S: Sets, const OUTCOMES: bool, const ADJACENT: bool>(l: &mut Lev
     }
     for v in 0..vectors {
         let ok = slice(moved, v);
-        let g = gain(fl[v]);
+        // No live lane, so none moved: the vector stays as it is.
+        let fl = match fl[v] {
+            Some(f) => f,
+            None => continue,
+        };
+        let g = gain(fl);
         let mine = slice(l.first, v) & ok;
         l.m[v] = _mm512_mask_add_epi64(l.m[v], mine, l.m[v], g);
         l.m[v] = _mm512_mask_sub_epi64(l.m[v], ok & !mine, l.m[v], g);
-        let me_now = S::xor(l.other[v], fl[v]);
-        let other_now = S::xor3(l.me[v], fl[v], cells[v]);
+        let me_now = S::xor(l.other[v], fl);
+        let other_now = S::xor3(l.me[v], fl, four.cell(at[v]));
         l.me[v] = S::select(l.me[v], ok, me_now);
         l.other[v] = S::select(l.other[v], ok, other_now);
     }
@@ -753,16 +791,9 @@ pub unsafe fn count_four<S: Sets, const OUTCOMES: bool, const ADJACENT: bool, co
     let relabel = _mm512_loadu_si512(LEGAL_FIRST[legal as usize].as_ptr() as *const _);
     let at = |table: &[i64], v: usize| _mm512_permutexvar_epi64(_mm512_loadu_si512(table[8 * v..].as_ptr() as *const _), relabel);
     let (me1, other1, m1) = (S::xor(o, f), S::xor3(p, f, bits), _mm512_add_epi64(_mm512_set1_epi64(margin as i64), gain(f)));
-    // Per vector: the rays and bit of the cell its lanes play.
-    let place = |i: __m512i| {
-        let mut r = by_direction;
-        for d in 0..if ADJACENT { 1 } else { 8 } {
-            r[d] = S::permute(i, by_direction[d]);
-        }
-        (r, S::permute(i, bits))
-    };
-    let mut rays = [by_direction; 3];
-    let mut cell = [bits; 3];
+    let four = Place { by_direction, bits };
+    // Per vector: the index that picks the cell its lanes play.
+    let mut cell_at = [relabel; 3];
     let mut counts = [0u64; 3];
 
     // The second move, in the 12 two-cell beginnings (groups of 3 with the same first
@@ -774,11 +805,9 @@ pub unsafe fn count_four<S: Sets, const OUTCOMES: bool, const ADJACENT: bool, co
         two.me[v] = S::permute(i, me1);
         two.other[v] = S::permute(i, other1);
         two.m[v] = _mm512_permutexvar_epi64(i, m1);
-        let (r, c) = place(at(&PAIRS[1], v));
-        rays[v] = r;
-        cell[v] = c;
+        cell_at[v] = at(&PAIRS[1], v);
     }
-    level::<S, OUTCOMES, ADJACENT>(&mut two, &rays, &cell, (pairs + 7) / 8, 3, 0b001_001_001_001, &mut counts);
+    level::<S, OUTCOMES, ADJACENT>(&mut two, &four, &cell_at, (pairs + 7) / 8, 3, 0b001_001_001_001, &mut counts);
 
     // The third move, in the 24 orders (groups of 2 with the same first two cells): each
     // beginning's lanes spread over its two orders.
@@ -790,13 +819,9 @@ pub unsafe fn count_four<S: Sets, const OUTCOMES: bool, const ADJACENT: bool, co
         l.me[v] = S::permute2(spread, two.me[0], two.me[1]);
         l.other[v] = S::permute2(spread, two.other[0], two.other[1]);
         l.m[v] = _mm512_permutex2var_epi64(two.m[0], spread, two.m[1]);
-        if slice(l.alive, v) != 0 {
-            let (r, c) = place(at(&ORDERS[2], v));
-            rays[v] = r;
-            cell[v] = c;
-        }
+        cell_at[v] = at(&ORDERS[2], v);
     }
-    level::<S, OUTCOMES, ADJACENT>(&mut l, &rays, &cell, vectors, 2, 0x55_5555, &mut counts);
+    level::<S, OUTCOMES, ADJACENT>(&mut l, &four, &cell_at, vectors, 2, 0x55_5555, &mut counts);
     if !OUTCOMES {
         return Some([counts[0] + l.alive.count_ones() as u64, 0, 0]);
     }
@@ -808,7 +833,7 @@ pub unsafe fn count_four<S: Sets, const OUTCOMES: bool, const ADJACENT: bool, co
         if lanes == 0 {
             continue;
         }
-        let (rays, _) = place(at(&ORDERS[3], v));
+        let rays = four.rays::<ADJACENT>(at(&ORDERS[3], v));
         let (f, by_mover, g) = if FULL {
             let (f, g) = S::full_flips(l.me[v], l.other[v], &rays);
             (f, S::any(lanes, f), g)
