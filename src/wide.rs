@@ -25,9 +25,9 @@
 //! moves in vector lanes as on 64-bit boards (`super::bitboard::lanes`): on wider sets
 //! packed into 64 bits where the four cells and their rays fit (`pext` keeps the bits'
 //! order, so each ray still grows or shrinks), else into 128 bits, counted with a vector
-//! of low words and one of high words, or on wider sets into three to eight words,
-//! counted with a vector per word; past 512 bits, level by level. The packed rays of each
-//! set of four of the start's empty cells are made once ([`Four`]).
+//! of low words and one of high words, or on wider sets into three to eight words, twelve
+//! or sixteen (up to 1024 bits, the widest sets'), counted with a vector per word. The
+//! packed rays of each set of four of the start's empty cells are made once ([`Four`]).
 //!
 //! The table key of a position is the discs of the player to move together with the
 //! empty cells (`p | empty`) from bit 1, or from bit 2 where the colour to move does not
@@ -111,12 +111,12 @@ pub trait Set:
     {
         ray_flips(g, p, o, sq)
     }
-    /// The bits of the set under `used` (at most 512 of them), packed towards bit 0 in
-    /// their order (see [`Four`]), as eight words, low first.
+    /// The bits of the set under `used`, packed towards bit 0 in their order (see
+    /// [`Four`]), as sixteen words, low first.
     #[inline]
-    fn packed(self, used: Self) -> [u64; 8] {
+    fn packed(self, used: Self) -> [u64; 16] {
         let (x, m) = (self.to_words(), used.to_words());
-        let mut out = [0u64; 8];
+        let mut out = [0u64; 16];
         let mut at = 0;
         for w in 0..(Self::BITS / 64) as usize {
             if m[w] == 0 {
@@ -125,7 +125,7 @@ pub trait Set:
             let bits = extract(x[w], m[w]);
             let (word, shift) = (at / 64, at % 64);
             out[word] |= bits << shift;
-            if shift > 0 && word + 1 < 8 {
+            if shift > 0 && word + 1 < 16 {
                 out[word + 1] |= bits >> (64 - shift);
             }
             at += m[w].count_ones() as usize;
@@ -849,7 +849,7 @@ pub fn adjacent_flips<S: Set>(g: &Geometry<S>, o: S, sq: u32) -> S {
 /// Four empty cells of a [`Geometry`] made ready for the vector lanes of
 /// `super::bitboard::lanes` (the `avx512` feature; see `count_four`): their rays in
 /// 64-bit words where the four cells and their rays hold at most 64 bits, else in 128-bit
-/// words, else in three to eight 64-bit words, packed into those bits in order on wider
+/// words, else in three to sixteen 64-bit words, packed into those bits in order on wider
 /// sets (`pext` keeps each ray growing or shrinking), and the cells' bit numbers there.
 ///
 /// The packing reads every ray of the four cells (on 512-bit sets, eight `pext` a ray), so
@@ -879,41 +879,49 @@ pub struct Four<S> {
     rays: Rays,
 }
 
-/// The rays of a [`Four`]: packed into 64-bit words, 128-bit ones or three to eight 64-bit
-/// words (on wider sets past 128 bits; per cell, word by word), or not packed
-/// (the geometry's own, on 64-bit sets and on 128-bit ones past 64 bits); none where they
-/// pass 512 bits.
+/// The rays of a [`Four`]: packed into 64-bit words, 128-bit ones or three to sixteen
+/// 64-bit words (on wider sets past 128 bits; per cell, word by word), or not packed
+/// (the geometry's own, on 64-bit sets and on 128-bit ones past 64 bits).
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Rays {
     Narrow([[u64; 8]; 4]),
     Wide([[u128; 8]; 4]),
-    /// Three to eight words: per cell and word, the eight directions (cell `k`, word `w`
-    /// of `n` at `n k + w`).
+    /// Three to eight words, twelve or sixteen ([`lane_words`]): per cell and word, the
+    /// eight directions (cell `k`, word `w` of `n` at `n k + w`).
     Words(Box<[[u64; 8]]>),
     Unpacked,
-    Beyond,
+}
+
+/// The words of the lanes for four cells whose rays take `bits` bits past 128: as many
+/// as they need up to eight, else twelve or sixteen (fewer sizes, fewer copies of the
+/// lanes' code). Until 2026-11-26 the lanes took at most eight and the walk counted
+/// wider ones level by level, a quarter of the time of the slowest board of mostly one
+/// colour, for 17 of its 210 sets of four cells (nine words each): 47 → 40 ms.
+fn lane_words(bits: u32) -> usize {
+    match (bits as usize + 63) / 64 {
+        n @ 0..=8 => n,
+        9..=12 => 12,
+        _ => 16,
+    }
 }
 
 impl<S: Set> Four<S> {
-    /// The cells `cells` (bit numbers) of `g` made ready for the lanes (where they and their
-    /// rays pass 512 bits, the lanes do not take them: [`Four::in_lanes`]).
+    /// The cells `cells` (bit numbers) of `g` made ready for the lanes: the sets take at
+    /// most 1024 bits, so their cells and rays always fit sixteen words.
     pub fn new(g: &Geometry<S>, cells: [u32; 4]) -> Four<S> {
         let used = g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3]);
         let n = used.count();
-        if n > 512 {
-            return Four { used: Some(used), at: cells, rays: Rays::Beyond };
-        }
         // On 64-bit sets, and on 128-bit ones past 64 bits, the geometry's own rays serve.
         if S::BITS == 64 || (S::BITS == 128 && n > 64) {
             return Four { used: None, at: cells, rays: Rays::Unpacked };
         }
         let at = cells.map(|c| (used & S::bit(c).less_one()).count());
         // Per cell, word and direction: the packed ray.
-        let mut words = [[[0u64; 8]; 8]; 4];
+        let mut words = [[[0u64; 8]; 16]; 4];
         for k in 0..4 {
             for d in 0..8 {
                 let ray = g.ray(cells[k], d).packed(used);
-                for w in 0..8 {
+                for w in 0..16 {
                     words[k][w][d] = ray[w];
                 }
             }
@@ -928,7 +936,7 @@ impl<S: Set> Four<S> {
                 r
             })),
             _ => {
-                let n = ((n + 63) / 64) as usize;
+                let n = lane_words(n);
                 Rays::Words(words.iter().flat_map(|c| c[..n].iter().copied()).collect())
             }
         };
@@ -938,11 +946,6 @@ impl<S: Set> Four<S> {
     /// How many bits the cells and their rays were packed into (`None`: not packed).
     pub fn packed_bits(&self) -> Option<u32> {
         self.used.map(|m| m.count())
-    }
-
-    /// Whether the lanes count these cells (else the walk counts them level by level).
-    pub fn in_lanes(&self) -> bool {
-        self.rays != Rays::Beyond
     }
 }
 
@@ -987,7 +990,7 @@ pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i
     use super::bitboard::lanes;
     let used = match (&four.rays, four.used) {
         (&Rays::Unpacked, _) => return S::count_unpacked(g, four.at, p, o, margin, outcomes),
-        (&Rays::Beyond, _) | (_, None) => return None,
+        (_, None) => return None,
         (_, Some(m)) => m,
     };
     let (pw, ow) = (p.packed(used), o.packed(used));
@@ -1003,21 +1006,23 @@ pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i
             5 => in_words::<5>(r, &pw, &ow, four.at, margin, outcomes),
             6 => in_words::<6>(r, &pw, &ow, four.at, margin, outcomes),
             7 => in_words::<7>(r, &pw, &ow, four.at, margin, outcomes),
-            _ => in_words::<8>(r, &pw, &ow, four.at, margin, outcomes),
+            8 => in_words::<8>(r, &pw, &ow, four.at, margin, outcomes),
+            12 => in_words::<12>(r, &pw, &ow, four.at, margin, outcomes),
+            _ => in_words::<16>(r, &pw, &ow, four.at, margin, outcomes),
         },
-        Rays::Unpacked | Rays::Beyond => None,
+        Rays::Unpacked => None,
     }
 }
 
-/// [`count_four`] on four cells packed into `N` words (three to eight): their rays `rays`
+/// [`count_four`] on four cells packed into `N` words (three to sixteen): their rays `rays`
 /// ([`Rays::Words`]), the packed discs `p` and `o`, the cells' bits `at`.
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 #[inline]
-fn in_words<const N: usize>(rays: &[[u64; 8]], p: &[u64; 8], o: &[u64; 8], at: [u32; 4], margin: i32, outcomes: bool) -> Option<[u64; 3]> {
+fn in_words<const N: usize>(rays: &[[u64; 8]], p: &[u64; 16], o: &[u64; 16], at: [u32; 4], margin: i32, outcomes: bool) -> Option<[u64; 3]> {
     use super::bitboard::lanes;
     use std::convert::TryFrom;
     let cell = |k: usize| <&[[u64; 8]; N]>::try_from(&rays[N * k..N * (k + 1)]).expect("N words a cell");
-    let words = |x: &[u64; 8]| <[u64; N]>::try_from(&x[..N]).expect("N words");
+    let words = |x: &[u64; 16]| <[u64; N]>::try_from(&x[..N]).expect("N words");
     // SAFETY: the build targets a processor with the three features (`target_feature`).
     unsafe { lanes::count_four_as::<lanes::Multi<N>>(outcomes, words(p), words(o), at, [cell(0), cell(1), cell(2), cell(3)], margin) }
 }
@@ -1234,7 +1239,7 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
     }
 
     /// The four open cells `open` counted in vector lanes ([`WideWalk::in_lanes`]), or
-    /// `None` where the rules or the cells' [`Four`] do not take lanes.
+    /// `None` where the rules do not take lanes.
     fn lanes(&self, p: S, o: S, open: u64, bias: i32, outcomes: bool) -> Option<[u64; 3]> {
         if !R::WIDE_LAST_FOUR {
             return None;
@@ -1250,11 +1255,7 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
         } else {
             &self.fours[rank_of_four(open)]
         };
-        if four.in_lanes() {
-            Some(self.in_lanes(four, p, o, bias, outcomes))
-        } else {
-            None
-        }
+        Some(self.in_lanes(four, p, o, bias, outcomes))
     }
 
     /// The four open cells of `four` counted in vector lanes ([`Rules::wide_last_four`]):

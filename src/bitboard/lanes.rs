@@ -12,7 +12,7 @@
 //! The bit sets are [`Sets`]: one vector for the 64-bit boards ([`Narrow`]: cell
 //! `(r, c)` is bit `8 * r + c`, as in [`super`]), a vector of low words and one of high
 //! words for the 128-bit sets of `super::super::wide` ([`Wide`]), or a vector per word
-//! for its wider sets packed into three to eight words ([`Multi`]).
+//! for its wider sets packed into three to sixteen words ([`Multi`]).
 
 use std::arch::x86_64::*;
 
@@ -294,8 +294,9 @@ impl Sets for Wide {
     }
 }
 
-/// Sets of `N` 64-bit words (the walk uses 3 to 8: the sets of `super::super::wide` past
-/// 128 bits whose four cells and rays take 129 to 512 bits, packed): a vector
+/// Sets of `N` 64-bit words (the walk uses 3 to 8, 12 and 16: the sets of
+/// `super::super::wide` past 128 bits whose four cells and rays take 129 to 1024 bits,
+/// packed): a vector
 /// per word. A cell's rays come word by word (`Rays`: per word, the eight directions), so
 /// that each word's vectors are made as on [`Narrow`] sets.
 #[derive(Clone, Copy)]

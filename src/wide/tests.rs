@@ -282,7 +282,7 @@ fn counts_match_the_general_board() {
 /// sequences only below the start, on every set that takes them and on the general board,
 /// against the general board's full count, under both rule sets: a row, a column, a
 /// diagonal or a 2×4 block of 8 empty cells on 14×14 to 90×90 boards, whose last four
-/// cells take lanes of one to eight words, or are counted level by level past 512 bits.
+/// cells take lanes of one to sixteen words.
 #[test]
 fn decided_starts_count_their_sequences_only() {
     /// The count on sets of type `S`, if they take the board, against `want`; whether
@@ -376,7 +376,8 @@ fn the_largest_boards() {
 /// Where the standard rules count the last four cells in vector lanes (AVX-512 builds),
 /// the lanes agree with the count level by level on 20,000 random positions with four
 /// empty cells: small boards with every cell kept and large ones with anchors, passes
-/// and games over before the last cell among them.
+/// and games over before the last cell among them; then positions whose four cells take
+/// lanes of one to sixteen words.
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 #[test]
 fn lanes_agree_with_the_count_level_by_level() {
@@ -476,39 +477,36 @@ fn lanes_agree_with_the_count_level_by_level() {
     }
     assert!(words.iter().all(|&n| n > 100), "packed into 1 to 8 words: {:?}", words);
     // 1024-bit sets: every cell kept on 8 rows of 127 cells, the four cells on three or
-    // four of them (four take more than 512 bits, which the lanes do not take).
-    let (mut packed, mut beyond) = (0, 0);
-    for i in 0..200 {
-        let mut board = random_board(&mut rng, 8, 127, 0);
+    // four of them (most take nine to twelve words), and on 4 rows of 255 cells, one on
+    // each row (thirteen to sixteen).
+    let mut wider = [0usize; 3];
+    for i in 0..300 {
+        let (rows, cols) = if i % 3 == 2 { (4, 255) } else { (8, 127) };
+        let mut board = random_board(&mut rng, rows, cols, 0);
         let mut k = 0;
         while board.empties() < 4 {
-            let at = board.index(k % (3 + i % 2), rng.below(127));
+            let at = board.index(if rows == 4 { k % 4 } else { k % (3 + i % 2) }, rng.below(cols));
             board.set(at, None);
             k += 1;
         }
-        match lanes_on::<U1024>(&board, &vec![true; board.len()], Color::White) {
-            Some(bits) if bits > 512 => beyond += 1,
-            Some(_) => packed += 1,
-            None => {}
+        if let Some(bits) = lanes_on::<U1024>(&board, &vec![true; board.len()], if i % 2 == 0 { Color::Black } else { Color::White }) {
+            wider[match bits { 0..=512 => 0, 513..=768 => 1, _ => 2 }] += 1;
         }
     }
-    assert!(packed > 50 && beyond > 50, "{} in lanes, {} beyond", packed, beyond);
+    assert!(wider.iter().all(|&n| n > 50), "up to 8, 12 and 16 words: {:?}", wider);
 }
 
 /// How many bits the last four cells of `board` and their rays take on 256- to 1024-bit
-/// sets `S` of the cells `kept` (the lanes pack them into one to eight words, and do not
-/// take more), after checking the lanes against the count level by level where they take
-/// them; `None` if those sets do not take the board.
+/// sets `S` of the cells `kept` (the lanes pack them into one to sixteen words), after
+/// checking the lanes against the count level by level; `None` if those sets do not take
+/// the board.
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 fn lanes_on<S: Set>(board: &Board, kept: &[bool], to_move: Color) -> Option<u32> {
     let w = WideWalk::<Flanking, S>::on(board, kept, to_move)?;
     let cells = [0, 1, 2, 3];
     let four = Four::new(&w.g, cells.map(|j| w.square(j)));
     assert!(four.packed_bits().is_some());
-    assert_eq!(four.in_lanes(), four.packed_bits() <= Some(512));
-    if four.in_lanes() {
-        assert!(lanes_match(&w, &four, w.last_four(w.p, w.o, cells, w.bias)), "{:?} {:?} on {}-bit sets", board, to_move, S::BITS);
-    }
+    assert!(lanes_match(&w, &four, w.last_four(w.p, w.o, cells, w.bias)), "{:?} {:?} on {}-bit sets", board, to_move, S::BITS);
     four.packed_bits()
 }
 
