@@ -681,8 +681,8 @@ fn slice(m: u32, v: usize) -> __mmask8 {
 }
 
 /// Plays the move of each live lane of `l` (the first `vectors` vectors), on the cell
-/// that the index `at[v]` picks for vector `v` from the four cells (`by_direction`, bits
-/// `bits`; see [`Place`]): by the player to move, or, where that player has no
+/// that the index `at[v]` picks for vector `v` from the four cells `four`: by the player
+/// to move, or, where that player has no
 /// move in the lane's group (the lanes of `size` with the same cells played so far), by
 /// the other one; where neither has, the game is over, and its outcome (per group, at
 /// the lanes `heads`) is added to `counts`.
