@@ -115,6 +115,12 @@ impl<K: TableKey, V> Table<K, V> {
         table
     }
 
+    /// The bytes a slot takes: half a bucket, whose cache lines two slots share (32 for
+    /// keys of two words and values of up to 15 bytes).
+    pub fn slot_bytes() -> usize {
+        std::mem::size_of::<Bucket<K, V>>() / 2
+    }
+
     /// How many slots the table has now.
     pub fn capacity(&self) -> usize {
         2 * self.buckets.len()

@@ -152,3 +152,18 @@ fn the_general_board_counts_on_threads_when_its_positions_fit_the_shared_table()
     start.set(0, None);
     assert!(count::<_, u64>(&BoardWalk::<Flanking>::new(&start, Color::Black), 2, 1 << 12, false, 1 << 20).is_none());
 }
+
+#[test]
+fn a_locked_table_of_longer_keys_takes_the_memory_of_two_word_slots() {
+    // Two-word keys and values of three `u32`s take 32 bytes a slot; the general board's
+    // keys (a `Vec`) 64, so a locked table for them holds half as many slots.
+    assert_eq!(Table::<(u64, u64), [u32; 3]>::slot_bytes(), 32);
+    assert_eq!(Table::<Vec<u64>, [u32; 3]>::slot_bytes(), 64);
+    let t: LockedTable<Vec<u64>> = LockedTable::new(1 << 12);
+    let long = |i: u64| vec![i, !i, i.wrapping_mul(3), 7];
+    for i in 0..8_000u64 {
+        t.shard(&long(i)).put(long(i), value(i), 5);
+    }
+    let found = (0..8_000u64).filter(|&i| t.shard(&long(i)).get(&long(i)) == Some(&value(i))).count();
+    assert!(found <= 1 << 11 && found > 1_500, "{} of 8,000 entries kept", found);
+}
