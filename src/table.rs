@@ -116,7 +116,9 @@ impl<K: TableKey, V> Table<K, V> {
     }
 
     /// The bytes a slot takes: half a bucket, whose cache lines two slots share (32 for
-    /// keys of two words and values of up to 15 bytes).
+    /// keys of two words and values of up to 15 bytes). For the threads' shared tables
+    /// ([`super::parallel`]).
+    #[cfg(feature = "threads")]
     pub fn slot_bytes() -> usize {
         std::mem::size_of::<Bucket<K, V>>() / 2
     }
