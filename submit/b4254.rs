@@ -1583,7 +1583,7 @@ fn count_with<W: Walk>(walk: W, empties: usize, to_move: Color, options: &Option
 pub const MAX_TABLE_ENTRIES: usize = 1 << 22;
 
 pub fn table_entries(empties: usize) -> usize {
-	let shift = 16usize.saturating_sub(empties);
+	let shift = 16usize.saturating_sub(empties) + usize::from(empties <= 10);
 	MAX_TABLE_ENTRIES >> shift.min(12)
 }
 
