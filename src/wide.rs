@@ -1399,6 +1399,7 @@ impl<R: Rules, S: Set> Walk for WideWalk<R, S> {
     /// Still 1.05–1.27× with the counts in lanes (four boards, one thread).
     const NEAR_CACHED: usize = 4;
     type Key = S::Key;
+    type Near = ();
     type Move = u32;
     type Moves = Bits;
     type Undo = S;

@@ -472,6 +472,7 @@ pub trait Walk: Clone + Send + Sync {
 	const NEAR_CACHED_SEQUENCES: usize = 0;
 	const NEAR_CACHE_FROM: usize = 0;
 	type Key: TableKey + Send;
+	type Near: Send;
 	type Move: Copy + Send + Sync;
 	type Moves: Iterator<Item = Self::Move>;
 	type Undo;
@@ -497,6 +498,13 @@ pub trait Walk: Clone + Send + Sync {
 	}
 	fn near_end(&mut self) -> Option<[u64; 3]> {
 		None
+	}
+	fn near_cache() -> Option<Self::Near> {
+		None
+	}
+	fn near_end_cached(&mut self, cache: &mut Self::Near, hits: &mut u64) -> Option<[u64; 3]> {
+		let _ = (cache, hits);
+		self.near_end()
 	}
 	fn near_end_sequences(&mut self) -> Option<u64> {
 		if self.empties() <= 1 {
@@ -547,6 +555,7 @@ impl<W: Walk> Store<W> for Table<W::Key, [u32; 3]> {
 pub struct Counter<W: Walk, C, S = Table<<W as Walk>::Key, [u32; 3]>> {
 	compact: Option<S>,
 	near: Option<Table<W::Key, [u32; 3]>>,
+	local: Option<W::Near>,
 	wide: Option<Table<W::Key, Outcomes<C>>>,
 	pub nodes: u64,
 	pub hits: u64,
@@ -565,7 +574,8 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 	pub fn with_store(compact: Option<S>, entries: usize, decide: bool) -> Counter<W, C, S> {
 		let wide = if compact.is_some() { Some(Table::new(entries)) } else { None };
 		let near = if compact.is_some() && W::NEAR_CACHED > 0 && entries >= W::NEAR_CACHE_FROM { Some(Table::new(NEAR_CACHE_ENTRIES)) } else { None };
-		Counter { compact, wide, near, nodes: 0, hits: 0, decide, decided: 0 }
+		let local = if near.is_some() { W::near_cache() } else { None };
+		Counter { compact, wide, near, local, nodes: 0, hits: 0, decide, decided: 0 }
 	}
 
 	pub fn count(&mut self, w: &mut W) -> Outcomes<C> {
@@ -580,6 +590,9 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 		self.nodes += 1;
 		let near_at = if winner.is_some() { W::NEAR_CACHED_SEQUENCES } else { W::NEAR_CACHED };
 		if near_at > 0 && self.near.is_some() && w.empties() == near_at {
+			if winner.is_none() && self.local.is_some() {
+				return self.local_cached(w);
+			}
 			return self.near_cached(w, winner);
 		}
 		let near = match winner {
@@ -657,6 +670,20 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 			near.put(key, t, 1);
 		}
 		total
+	}
+
+	fn local_cached(&mut self, w: &mut W) -> Outcomes<C> {
+		let counted = match self.local {
+			Some(ref mut local) => w.near_end_cached(local, &mut self.hits),
+			None => w.near_end(),
+		};
+		match counted {
+			Some(t) => Outcomes::from(t),
+			None => {
+				let moves = w.list_moves();
+				self.children(w, moves, None)
+			}
+		}
 	}
 
 	#[inline]
@@ -737,6 +764,8 @@ impl<R: Rules> Walk for BitWalk<R> {
 	const NEAR_CACHE_FROM: usize = 1 << 15;
 	const NEAR_CACHED_SEQUENCES: usize = if Self::NEAR_CACHED == 4 { 5 } else { 0 };
 	type Key = (u64, u64);
+	#[cfg(not(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq")))]
+	type Near = ();
 	type Move = u32;
 	type Moves = Bits;
 	type Undo = u64;
@@ -1142,6 +1171,7 @@ impl<R: Rules> Walk for BoardWalk<R> {
 	const PASSES: bool = R::PASSES;
 	const STORE_FROM: usize = 4;
 	type Key = Vec<u64>;
+	type Near = ();
 	type Move = u32;
 	type Moves = Listed;
 	type Undo = usize;
