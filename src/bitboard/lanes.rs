@@ -688,9 +688,9 @@ impl Sink for Tallies {
 
 /// The games of a four-cell count as their final margins from a start margin of 0, one
 /// per order of the 24 that is a game (`lanes`; a game over before the last cell sits in
-/// the first of its orders), saturated to `i8`: added to the margin of any position of
-/// an 8×8 board (at most 64 either way), they keep their sign. So one count serves every
-/// position with the same discs on the four cells' rays ([`LocalCache`]).
+/// the first of its orders), saturated to `i8`: added to a margin of at most 126 either
+/// way (every 8×8 board's), they keep their sign. So one count serves every position
+/// with the same discs on the four cells' rays ([`LocalCache`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Deltas {
     d: [i8; 24],
@@ -721,8 +721,9 @@ impl Sink for Deltas {
 }
 
 impl Deltas {
-    /// `[wins, losses, draws]` for the first player from margin `margin` (at most 64
-    /// either way).
+    /// `[wins, losses, draws]` for the first player from margin `margin` (at most 126
+    /// either way: a game's margin of 128 or more, saturated to 127, then still ends
+    /// above 0, and one of -128 or less below).
     ///
     /// SAFETY: the processor must have AVX-512F.
     #[inline(always)]
@@ -1097,11 +1098,16 @@ impl TableKey for [u64; 3] {
 }
 
 /// [`last_four`] with outcomes under the standard rules, through `cache`: `hits` counts
-/// the positions it answered. `None` (not cached) if the player to move has no move.
+/// the positions it answered. `None` (not cached) if the player to move has no move. A
+/// margin past 64 either way (boards beyond 8×8 whose other discs never change, which
+/// bias it) is counted without the cache ([`Deltas::outcomes`] takes up to 126).
 ///
 /// SAFETY: as [`last_four`].
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
 pub unsafe fn cached_last_four(cache: &mut LocalCache, p: u64, o: u64, empty: u64, margin: i32, hits: &mut u64) -> Option<[u64; 3]> {
+    if margin.abs() > 64 {
+        return last_four::<false>(p, o, empty, margin, true);
+    }
     let mut cells = [0u32; 4];
     let mut rest = empty;
     let mut near = 0;
@@ -1165,7 +1171,9 @@ mod tests {
             let far = !near & !empty & !off;
             let changed = next() & far;
             let (p2, o2) = ((p & !far) | changed, (o & !far) | (far & !changed));
-            for &(p, o, margin) in [(p, o, (i % 41) as i32 - 20), (p2, o2, (i % 129) as i32 - 64)].iter() {
+            // Margins past 64 either way (every hundredth time) are counted without it.
+            let far_margin = if i % 100 == 0 { 65 + i as i32 % 300 } else { (i % 129) as i32 - 64 };
+            for &(p, o, margin) in [(p, o, (i % 41) as i32 - 20), (p2, o2, far_margin), (p2, o2, -far_margin)].iter() {
                 // SAFETY: the tests run where the lanes are built, on such processors.
                 let (want, got) = unsafe { (last_four::<false>(p, o, empty, margin, true), cached_last_four(&mut cache, p, o, empty, margin, &mut hits)) };
                 assert_eq!(got, want, "{:#x} {:#x} {:#x} margin {}", p, o, empty, margin);
