@@ -509,14 +509,10 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
             None => match w.near_end() {
                 Some(t) => (Outcomes::from(t), Some([t[0] as u32, t[1] as u32, t[2] as u32])),
                 // No move: the walk counts the pass or the end, uncached.
-                None => {
-                    let moves = w.list_moves();
-                    (self.children(w, moves, None), None)
-                }
+                None => (self.listed_children(w, None), None),
             },
             Some(wins) => {
-                let moves = w.list_moves();
-                let total = self.children(w, moves, winner);
+                let total = self.listed_children(w, winner);
                 let n = if wins { total.wins.to_u32() } else { total.losses.to_u32() };
                 (total, n.map(|n| [n, 0, 0]))
             }
@@ -537,11 +533,14 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
         match counted {
             Some(t) => Outcomes::from(t),
             // No move: the walk counts the pass or the end, uncached.
-            None => {
-                let moves = w.list_moves();
-                self.children(w, moves, None)
-            }
+            None => self.listed_children(w, None),
         }
+    }
+
+    /// [`Counter::children`] of the moves that `w` lists (none: the pass or the end).
+    fn listed_children(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
+        let moves = w.list_moves();
+        self.children(w, moves, winner)
     }
 
     /// The outcomes stored for `w`, which has `empties` empty cells.

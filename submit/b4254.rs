@@ -890,14 +890,10 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 		let (total, kept) = match winner {
 			None => match w.near_end() {
 				Some(t) => (Outcomes::from(t), Some([t[0] as u32, t[1] as u32, t[2] as u32])),
-				None => {
-					let moves = w.list_moves();
-					(self.children(w, moves, None), None)
-				}
+				None => (self.listed_children(w, None), None),
 			},
 			Some(wins) => {
-				let moves = w.list_moves();
-				let total = self.children(w, moves, winner);
+				let total = self.listed_children(w, winner);
 				let n = if wins { total.wins.to_u32() } else { total.losses.to_u32() };
 				(total, n.map(|n| [n, 0, 0]))
 			}
@@ -915,11 +911,13 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 		};
 		match counted {
 			Some(t) => Outcomes::from(t),
-			None => {
-				let moves = w.list_moves();
-				self.children(w, moves, None)
-			}
+			None => self.listed_children(w, None),
 		}
+	}
+
+	fn listed_children(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
+		let moves = w.list_moves();
+		self.children(w, moves, winner)
 	}
 
 	#[inline]

@@ -992,6 +992,19 @@ pub unsafe fn count_four_as<S: Sets>(outcomes: bool, p: S::Bits, o: S::Bits, cel
     }
 }
 
+/// The four lowest set bits of `empty`, in increasing order (an index of 64, past every
+/// table, for each one missing).
+#[inline(always)]
+fn four_cells(empty: u64) -> [u32; 4] {
+    let mut cells = [0u32; 4];
+    let mut rest = empty;
+    for cell in cells.iter_mut() {
+        *cell = rest.trailing_zeros();
+        rest &= rest.wrapping_sub(1);
+    }
+    cells
+}
+
 /// [`count_four`] on a 64-bit board (within 8×8) whose only empty cells are the four of
 /// `empty`, with or without outcomes as `outcomes` says: under the standard rules, or
 /// under adjacent capture (`ADJACENT`, Dumbothello's), where each cell's neighbours
@@ -1003,12 +1016,7 @@ pub unsafe fn count_four_as<S: Sets>(outcomes: bool, p: S::Bits, o: S::Bits, cel
 /// the neighbours of a wrong cell.
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
 pub unsafe fn last_four<const ADJACENT: bool>(p: u64, o: u64, empty: u64, margin: i32, outcomes: bool) -> Option<[u64; 3]> {
-    let mut cells = [0u32; 4];
-    let mut rest = empty;
-    for cell in cells.iter_mut() {
-        *cell = rest.trailing_zeros();
-        rest &= rest.wrapping_sub(1);
-    }
+    let cells = four_cells(empty);
     let around: [[u64; 8]; 4];
     let rays: [&[u64; 8]; 4] = if ADJACENT {
         around = cells.map(|c| {
@@ -1108,14 +1116,8 @@ pub unsafe fn cached_last_four(cache: &mut LocalCache, p: u64, o: u64, empty: u6
     if margin.abs() > 64 {
         return last_four::<false>(p, o, empty, margin, true);
     }
-    let mut cells = [0u32; 4];
-    let mut rest = empty;
-    let mut near = 0;
-    for cell in cells.iter_mut() {
-        *cell = rest.trailing_zeros();
-        rest &= rest.wrapping_sub(1);
-        near |= REACH[*cell as usize];
-    }
+    let cells = four_cells(empty);
+    let near = REACH[cells[0] as usize] | REACH[cells[1] as usize] | REACH[cells[2] as usize] | REACH[cells[3] as usize];
     let key = [p & near, o & near, empty];
     cache.time = cache.time.wrapping_add(1).max(1);
     let time = cache.time;
