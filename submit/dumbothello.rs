@@ -506,6 +506,10 @@ pub trait Walk: Clone + Send + Sync {
 		let _ = (cache, hits);
 		self.near_end()
 	}
+	fn near_children(&mut self, cache: &mut Self::Near, hits: &mut u64) -> Option<([u64; 3], u32, Self::Moves)> {
+		let _ = (cache, hits);
+		None
+	}
 	fn near_end_sequences(&mut self) -> Option<u64> {
 		if self.empties() <= 1 {
 			Some(1)
@@ -616,6 +620,14 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 			winner = w.decided();
 			self.decided += winner.is_some() as u64;
 		}
+		if winner.is_none() && empties == W::NEAR_CACHED + 1 {
+			if let Some(total) = self.near_children(w) {
+				if stored {
+					self.store(w, empties, &total);
+				}
+				return total;
+			}
+		}
 		let moves = w.list_moves();
 		let total = self.children(w, moves, winner);
 		if stored {
@@ -677,6 +689,21 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 			Some(t) => Outcomes::from(t),
 			None => self.listed_children(w, None),
 		}
+	}
+
+	fn near_children(&mut self, w: &mut W) -> Option<Outcomes<C>> {
+		let (counted, children, left) = w.near_children(self.local.as_mut()?, &mut self.hits)?;
+		self.nodes += children as u64;
+		let mut total = Outcomes::default();
+		total.add_opponent(&Outcomes::from(counted));
+		for m in left {
+			self.nodes += 1;
+			let undo = w.play(m);
+			let child = self.listed_children(w, None);
+			w.undo(m, undo);
+			total.add_opponent(&child);
+		}
+		Some(total)
 	}
 
 	fn listed_children(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {

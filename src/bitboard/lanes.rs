@@ -16,7 +16,7 @@
 
 use std::arch::x86_64::*;
 
-use super::super::table::{hash_words, TableKey};
+use super::super::table::{hash_words, prefetch_line, TableKey};
 
 /// Eight lanes of bit sets, each with the operations [`count_four`] needs.
 pub trait Sets: Copy {
@@ -1105,6 +1105,38 @@ impl TableKey for [u64; 3] {
     }
 }
 
+/// Where a four-cell position is kept in a [`LocalCache`] ([`LocalCache::locate`]): its
+/// empty cells, its key and its bucket.
+#[derive(Clone, Copy, Default)]
+pub struct Spot {
+    cells: [u32; 4],
+    key: [u64; 3],
+    bucket: usize,
+}
+
+impl LocalCache {
+    /// Where the four-cell position with discs `p` for the player to move, `o` for the
+    /// opponent and the empty cells `empty` is kept.
+    #[inline]
+    pub fn locate(&self, p: u64, o: u64, empty: u64) -> Spot {
+        let cells = four_cells(empty);
+        let near = REACH[cells[0] as usize] | REACH[cells[1] as usize] | REACH[cells[2] as usize] | REACH[cells[3] as usize];
+        let key = [p & near, o & near, empty];
+        Spot { cells, key, bucket: key.hash64() as usize & (self.buckets.len() - 1) }
+    }
+
+    /// Fetches the bucket of `spot` into the processor's cache, so that [`cached_count`]
+    /// soon after does not wait for memory. A hint only.
+    #[inline]
+    pub fn fetch(&self, spot: &Spot) {
+        // A bucket takes 112 bytes, so it may touch three cache lines.
+        let at = &self.buckets[spot.bucket] as *const [LocalSlot; 2] as *const i8;
+        prefetch_line(at);
+        prefetch_line(at.wrapping_add(64));
+        prefetch_line(at.wrapping_add(111));
+    }
+}
+
 /// [`last_four`] with outcomes under the standard rules, through `cache`: `hits` counts
 /// the positions it answered. `None` (not cached) if the player to move has no move. A
 /// margin past 64 either way (boards beyond 8×8 whose other discs never change, which
@@ -1116,29 +1148,37 @@ pub unsafe fn cached_last_four(cache: &mut LocalCache, p: u64, o: u64, empty: u6
     if margin.abs() > 64 {
         return last_four::<false>(p, o, empty, margin, true);
     }
-    let cells = four_cells(empty);
-    let near = REACH[cells[0] as usize] | REACH[cells[1] as usize] | REACH[cells[2] as usize] | REACH[cells[3] as usize];
-    let key = [p & near, o & near, empty];
+    let spot = cache.locate(p, o, empty);
+    cached_count(cache, &spot, p, o, margin, hits)
+}
+
+/// [`cached_last_four`] of the position at `spot` ([`LocalCache::locate`] of `p`, `o`
+/// and its empty cells), whose margin is at most 64 either way.
+///
+/// SAFETY: as [`last_four`].
+#[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
+pub unsafe fn cached_count(cache: &mut LocalCache, spot: &Spot, p: u64, o: u64, margin: i32, hits: &mut u64) -> Option<[u64; 3]> {
+    debug_assert!(margin.abs() <= 64);
     cache.time = cache.time.wrapping_add(1).max(1);
     let time = cache.time;
-    let b = key.hash64() as usize & (cache.buckets.len() - 1);
-    let bucket = &mut cache.buckets[b];
+    let bucket = &mut cache.buckets[spot.bucket];
     for slot in bucket.iter_mut() {
-        if slot.used != 0 && slot.key == key {
+        if slot.used != 0 && slot.key == spot.key {
             slot.used = time;
             *hits += 1;
             return Some(slot.deltas.outcomes(margin));
         }
     }
+    let cells = spot.cells;
     let rays: [&[u64; 8]; 4] = cells.map(|c| &super::RAYS[c as usize]);
     let mut d = Deltas::default();
-    if p | o | empty == !0 {
+    if p | o | spot.key[2] == !0 {
         count_into::<Narrow, Deltas, true, false, true>(p, o, cells, rays, 0, &mut d)?;
     } else {
         count_into::<Narrow, Deltas, true, false, false>(p, o, cells, rays, 0, &mut d)?;
     }
     let older = (bucket[1].used < bucket[0].used) as usize;
-    bucket[older] = LocalSlot { key, deltas: d, used: time };
+    bucket[older] = LocalSlot { key: spot.key, deltas: d, used: time };
     Some(d.outcomes(margin))
 }
 

@@ -354,6 +354,46 @@ fn flanking_counts_beyond_the_compact_table() {
     }
 }
 
+/// The children of positions with five empty cells, which the 64-bit walk counts together
+/// through its near-end cache from 11 empty cells on (`Walk::near_children`), their cache
+/// slots fetched first: 8×8 and 7×7 boards of random discs with 11 empties, where many
+/// children's player to move has no move (passes, left to the walk), and 12×12 boards of
+/// one colour but for a window of random discs with the 11 empties (the 64-bit walk with
+/// a bias; without the decided starts, margins past 64, counted without the cache),
+/// against the walk without a table (and so without the cache), as the reference takes
+/// minutes for these.
+#[test]
+fn five_cell_children_counted_together() {
+    let mut rng = Rng::new(5050);
+    let plain = Options { threads: 1, table: false, bitboards: true, independent: false, decided: false };
+    let mut options = vec![Options::default(), Options { threads: 1, ..Options::default() }];
+    options.push(Options { decided: false, ..options[1] });
+    let mut failures = Vec::new();
+    let positions = 12;
+    for i in 0..positions {
+        let grid = match i % 3 {
+            0 => random_grid(&mut rng, 8, 8, 11, 50),
+            1 => {
+                let percent = random_black_percent(&mut rng);
+                random_grid(&mut rng, 7, 7, 11, percent)
+            }
+            _ => {
+                let colour = if rng.chance(50) { BLACK } else { WHITE };
+                let mut grid = vec![vec![colour; 12]; 12];
+                let window = random_grid(&mut rng, 5, 5, 11, 50);
+                for (r, row) in window.iter().enumerate() {
+                    grid[4 + r][4..9].copy_from_slice(row);
+                }
+                assert!(fits_8x8_with_bias::<Flanking>(&library_board(&grid)), "{}", show(&grid));
+                grid
+            }
+        };
+        let expected = triple(&count::<Flanking>(&library_board(&grid), Color::White, &plain));
+        failures.extend(check_flanking(&grid, &expected, &options));
+    }
+    assert_no_failures(failures, positions);
+}
+
 /// Boards larger than 8×8: random 9×9..12×12 boards with 1..=7 empties, and 100×100
 /// boards with 6 scattered or 6 clustered empties.
 #[test]
