@@ -35,8 +35,10 @@
 //! compact table of 32-byte slots (a [`Store`], shared by the threads of
 //! [`super::parallel`] on 64-bit boards), the few with more in a second table. The
 //! positions whose last cells the walk counts at once (four, in lanes) are kept in a
-//! small cache of each counter's own, which stays in the processor's cache: they are too
-//! many for the main table, but siblings share a fifth of them.
+//! small cache of each counter's own: they are too many for the main table, but
+//! siblings share a fifth of them. On 64-bit boards that cache is keyed by the discs on
+//! the four cells' rays ([`Walk::near_cache`]), and a five-cell position counts its
+//! children together, their slots fetched first ([`Walk::near_children`]).
 //!
 //! Counts are exact at any size. Every move fills an empty cell and passes do not branch,
 //! so `e` empty cells give at most `e!` sequences: [`count`] uses `u64` up to 20 empties
