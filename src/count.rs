@@ -267,8 +267,8 @@ pub trait Walk: Clone + Send + Sync {
     /// The children of a position with one more empty cell than [`Walk::NEAR_CACHED`],
     /// whose winner is not known, counted at once through `cache`, so that their slots
     /// are fetched together: the sum of their outcomes (each for its own player to move),
-    /// how many they are, and the moves whose children it left to the walk (their player
-    /// to move has no move). `None`: the walk does not count them so, or the player to
+    /// how many children it counted, and the moves whose children it left to the walk
+    /// (their player to move has no move). `None`: the walk does not count them so, or the player to
     /// move has no move.
     fn near_children(&mut self, cache: &mut Self::Near, hits: &mut u64) -> Option<([u64; 3], u32, Self::Moves)> {
         let _ = (cache, hits);
@@ -809,8 +809,11 @@ impl<R: Rules> Walk for BitWalk<R> {
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     fn near_children(&mut self, cache: &mut Self::Near, hits: &mut u64) -> Option<([u64; 3], u32, Bits)> {
         let (p, o, empty) = (self.p, self.o, self.empty);
+        if !(R::PASSES && R::BIT_LAST_CELLS == 4 && empty.count_ones() == 5) {
+            return None;
+        }
         let moves = R::bit_moves(p, o, empty);
-        if !(R::PASSES && R::BIT_LAST_CELLS == 4 && empty.count_ones() == 5) || moves == 0 {
+        if moves == 0 {
             return None;
         }
         let margin = self.margin();
