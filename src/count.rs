@@ -432,8 +432,10 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
         self.nodes += 1;
         let near_at = if winner.is_some() { W::NEAR_CACHED_SEQUENCES } else { W::NEAR_CACHED };
         if near_at > 0 && self.near.is_some() && w.empties() == near_at {
-            if winner.is_none() && self.local.is_some() {
-                return self.local_cached(w);
+            if winner.is_none() {
+                if let Some(total) = self.local_cached(w) {
+                    return total;
+                }
             }
             return self.near_cached(w, winner);
         }
@@ -552,16 +554,12 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
     }
 
     /// [`Counter::walk`] of a position with [`Walk::NEAR_CACHED`] empty cells whose winner
-    /// is not known, through the walk's own cache.
-    fn local_cached(&mut self, w: &mut W) -> Outcomes<C> {
-        let counted = match self.local {
-            Some(ref mut local) => w.near_end_cached(local, &mut self.hits),
-            None => w.near_end(),
-        };
-        match counted {
-            Some(t) => Outcomes::from(t),
+    /// is not known, through the walk's own cache; `None` if the walk keeps none.
+    fn local_cached(&mut self, w: &mut W) -> Option<Outcomes<C>> {
+        match w.near_end_cached(self.local.as_mut()?, &mut self.hits) {
+            Some(t) => Some(Outcomes::from(t)),
             // No move: the walk counts the pass or the end, uncached.
-            None => self.listed_children(w, None),
+            None => Some(self.listed_children(w, None)),
         }
     }
 
@@ -840,14 +838,7 @@ impl<R: Rules> Walk for BitWalk<R> {
         let (mut total, mut left) = ([0u64; 3], 0u64);
         for (&(cp, co, m, ref spot), sq) in children[..n].iter().zip(Bits(moves)) {
             // SAFETY: the build targets the three features (`cfg`); four empty cells.
-            let counted = unsafe {
-                if m.abs() > 64 {
-                    super::bitboard::lanes::last_four::<false>(cp, co, empty ^ 1 << sq, m, true)
-                } else {
-                    super::bitboard::lanes::cached_count(cache, spot, cp, co, m, hits)
-                }
-            };
-            match counted {
+            match unsafe { super::bitboard::lanes::cached_count(cache, spot, cp, co, m, hits) } {
                 Some(t) => (0..3).for_each(|i| total[i] += t[i]),
                 None => left |= 1 << sq,
             }

@@ -830,8 +830,10 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 		self.nodes += 1;
 		let near_at = if winner.is_some() { W::NEAR_CACHED_SEQUENCES } else { W::NEAR_CACHED };
 		if near_at > 0 && self.near.is_some() && w.empties() == near_at {
-			if winner.is_none() && self.local.is_some() {
-				return self.local_cached(w);
+			if winner.is_none() {
+				if let Some(total) = self.local_cached(w) {
+					return total;
+				}
 			}
 			return self.near_cached(w, winner);
 		}
@@ -916,14 +918,10 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 		total
 	}
 
-	fn local_cached(&mut self, w: &mut W) -> Outcomes<C> {
-		let counted = match self.local {
-			Some(ref mut local) => w.near_end_cached(local, &mut self.hits),
-			None => w.near_end(),
-		};
-		match counted {
-			Some(t) => Outcomes::from(t),
-			None => self.listed_children(w, None),
+	fn local_cached(&mut self, w: &mut W) -> Option<Outcomes<C>> {
+		match w.near_end_cached(self.local.as_mut()?, &mut self.hits) {
+			Some(t) => Some(Outcomes::from(t)),
+			None => Some(self.listed_children(w, None)),
 		}
 	}
 

@@ -1145,20 +1145,19 @@ impl LocalCache {
 /// SAFETY: as [`last_four`].
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
 pub unsafe fn cached_last_four(cache: &mut LocalCache, p: u64, o: u64, empty: u64, margin: i32, hits: &mut u64) -> Option<[u64; 3]> {
-    if margin.abs() > 64 {
-        return last_four::<false>(p, o, empty, margin, true);
-    }
     let spot = cache.locate(p, o, empty);
     cached_count(cache, &spot, p, o, margin, hits)
 }
 
 /// [`cached_last_four`] of the position at `spot` ([`LocalCache::locate`] of `p`, `o`
-/// and its empty cells), whose margin is at most 64 either way.
+/// and its empty cells).
 ///
 /// SAFETY: as [`last_four`].
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
 pub unsafe fn cached_count(cache: &mut LocalCache, spot: &Spot, p: u64, o: u64, margin: i32, hits: &mut u64) -> Option<[u64; 3]> {
-    debug_assert!(margin.abs() <= 64);
+    if margin.abs() > 64 {
+        return last_four::<false>(p, o, spot.key[2], margin, true);
+    }
     cache.time = cache.time.wrapping_add(1).max(1);
     let time = cache.time;
     let bucket = &mut cache.buckets[spot.bucket];
