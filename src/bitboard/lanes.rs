@@ -60,6 +60,14 @@ pub trait Sets: Copy {
     unsafe fn full_flips(p: Self, o: Self, rays: &[Self; 8]) -> (Self, Self) {
         (Self::flips(p, o, rays), Self::flips(o, p, rays))
     }
+    /// The lanes of `k` where the player with discs `p` has a move against `o` on the
+    /// cell whose rays are `rays` (as [`Sets::flips`]): where the flips are not empty.
+    /// `GRID`: the sets are an 8×8 board's cells (cell `(r, c)` is bit `8 * r + c`), so a
+    /// ray's next cell is a shift away.
+    #[inline(always)]
+    unsafe fn legal<const GRID: bool>(k: __mmask8, p: Self, o: Self, rays: &[Self; 8]) -> __mmask8 {
+        Self::any(k, Self::flips(p, o, rays))
+    }
 }
 
 /// Per direction: lane `k` (0 to 3) of the result is lane `d` of `rows[k]`, each row
@@ -151,6 +159,49 @@ impl Sets for Narrow {
         let runs = full_runs(p.0, &rays.map(|r| r.0));
         (Narrow(_mm512_and_si512(runs, o.0)), Narrow(_mm512_and_si512(runs, p.0)))
     }
+
+    /// On an 8×8 board without the flips ([`ray_closers`]).
+    #[inline(always)]
+    unsafe fn legal<const GRID: bool>(k: __mmask8, p: Narrow, o: Narrow, rays: &[Narrow; 8]) -> __mmask8 {
+        if GRID {
+            _mm512_mask_test_epi64_mask(k, ray_closers(o.0, &rays.map(|r| r.0)), p.0)
+        } else {
+            Narrow::any(k, Narrow::flips(p, o, rays))
+        }
+    }
+}
+
+/// The cells that would close a run of `o`'s discs from the cell whose eight rays are
+/// `rays` (as [`super::RAYS`]) on an 8×8 board, in each lane: per ray, its first cell that is not an
+/// opponent disc, if the cell before it on the ray is one (a run of at least one disc).
+/// A move there is legal where one of them is the mover's. The cell before is read off
+/// `o` moved one step along the ray, so no run is made: about 40 vector operations
+/// against about 65 for the flips.
+#[inline(always)]
+unsafe fn ray_closers(o: __m512i, rays: &[__m512i; 8]) -> __m512i {
+    // 0xf8: a | (b & c).
+    let zero = _mm512_setzero_si512();
+    let up = |d: usize, before: __m512i, acc: __m512i| {
+        let stops = _mm512_andnot_si512(o, rays[d]);
+        let first = _mm512_and_si512(stops, _mm512_sub_epi64(zero, stops));
+        _mm512_ternarylogic_epi64::<0xf8>(acc, first, before)
+    };
+    // No stop: `lzcnt` is 64 and the shift leaves nothing.
+    let down = |d: usize, before: __m512i, acc: __m512i| {
+        let stops = _mm512_andnot_si512(o, rays[d]);
+        let first = _mm512_srlv_epi64(_mm512_set1_epi64(i64::MIN), _mm512_lzcnt_epi64(stops));
+        _mm512_ternarylogic_epi64::<0xf8>(acc, first, before)
+    };
+    // The directions as `super::RAYS` (2 to 5 towards higher bits) and their steps.
+    let mut acc = up(2, _mm512_slli_epi64::<1>(o), zero);
+    acc = up(3, _mm512_slli_epi64::<9>(o), acc);
+    acc = up(4, _mm512_slli_epi64::<8>(o), acc);
+    acc = up(5, _mm512_slli_epi64::<7>(o), acc);
+    let mut low = down(6, _mm512_srli_epi64::<1>(o), zero);
+    low = down(7, _mm512_srli_epi64::<9>(o), low);
+    low = down(0, _mm512_srli_epi64::<8>(o), low);
+    low = down(1, _mm512_srli_epi64::<7>(o), low);
+    _mm512_or_si512(acc, low)
 }
 
 /// On a full 8×8 board but for one cell, whose eight rays are `rays` (as
@@ -505,6 +556,18 @@ unsafe fn move_flips<S: Sets, const ADJACENT: bool>(p: S, o: S, rays: &[S; 8]) -
         S::and(o, rays[0])
     } else {
         S::flips(p, o, rays)
+    }
+}
+
+/// The lanes of `k` where the player with discs `p` has a move against `o` on the cell
+/// whose rays are `rays`, under the standard rules or under adjacent capture (as
+/// [`move_flips`]).
+#[inline(always)]
+unsafe fn move_legal<S: Sets, const ADJACENT: bool, const GRID: bool>(k: __mmask8, p: S, o: S, rays: &[S; 8]) -> __mmask8 {
+    if ADJACENT {
+        S::any(k, S::and(o, rays[0]))
+    } else {
+        S::legal::<GRID>(k, p, o, rays)
     }
 }
 
@@ -864,6 +927,38 @@ unsafe fn level<S: Sets, K: Sink, const OUTCOMES: bool, const ADJACENT: bool>(l:
     l.alive = moved | again;
 }
 
+/// The sequences from the two-cell positions of `l`, whose lanes are the 24 orders (the
+/// first `vectors` vectors; groups of two with the same first two cells, the index `at[v]`
+/// picking the third cell of vector `v`'s lanes): a position's legal moves, or else the
+/// other player's, or else one, as the game is over. The last cell is one sequence
+/// whoever plays it, so no move is made and no flips are computed ([`Sets::legal`]; on
+/// an 8×8 board, `GRID`, by shifts): the 18-empty count, which counts sequences only,
+/// 1.14–1.18× faster on AMD Zen 4.
+#[inline(always)]
+unsafe fn two_cell_sequences<S: Sets, const ADJACENT: bool, const GRID: bool>(l: &Level<S>, four: &Place<S>, at: &[__m512i; 3], vectors: usize) -> u64 {
+    let mut moved = 0u32;
+    for v in 0..vectors {
+        let lanes = slice(l.alive, v);
+        if lanes != 0 {
+            moved |= (move_legal::<S, ADJACENT, GRID>(lanes, l.me[v], l.other[v], &four.rays::<ADJACENT>(at[v])) as u32) << (8 * v);
+        }
+    }
+    let passed = l.alive & !groups(moved, 2);
+    let mut again = 0u32;
+    // Under adjacent capture a player without a move does not pass: the game is over.
+    if !ADJACENT && passed != 0 {
+        for v in 0..vectors {
+            let lanes = slice(passed, v);
+            if lanes != 0 {
+                again |= (S::legal::<GRID>(lanes, l.other[v], l.me[v], &four.rays::<ADJACENT>(at[v])) as u32) << (8 * v);
+            }
+        }
+    }
+    // Once per group where nobody moves.
+    let over = passed & !groups(again, 2) & 0x55_5555;
+    u64::from((moved | again).count_ones() + over.count_ones())
+}
+
 /// `[wins, losses, draws]` over the move sequences from a position whose only empty
 /// cells are `cells`, for the player with discs `p` to move against `o` with margin
 /// `margin` (`OUTCOMES`), or `[sequences, 0, 0]` (not `OUTCOMES`); `None` if that
@@ -878,8 +973,10 @@ unsafe fn level<S: Sets, K: Sink, const OUTCOMES: bool, const ADJACENT: bool>(l:
 /// game is over (counted once per group). On the last cell, the flips of both players
 /// are computed: a branch on whether the second ones are needed costs more than they
 /// do. Where every other cell of the sets holds a disc (`FULL`, only under the standard
-/// rules) they come from [`Sets::full_flips`], in one pass on 8×8 boards. Without
-/// outcomes the last cell is one sequence whoever plays it, so no flips are needed there.
+/// rules and where the sets are an 8×8 board's cells, `GRID`) they come from
+/// [`Sets::full_flips`], in one pass. Without outcomes the last cell is one sequence
+/// whoever plays it, so the third move is only tested, not made
+/// ([`two_cell_sequences`]).
 ///
 /// The cells are bits `cells` of the sets, and `rays[k]` are the eight rays of
 /// `cells[k]` (as [`super::RAYS`]). Under adjacent capture (`ADJACENT`) a move flips the
@@ -890,15 +987,15 @@ unsafe fn level<S: Sets, K: Sink, const OUTCOMES: bool, const ADJACENT: bool>(l:
 ///
 /// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-pub unsafe fn count_four<S: Sets, const OUTCOMES: bool, const ADJACENT: bool, const FULL: bool>(p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4], margin: i32) -> Option<[u64; 3]> {
+pub unsafe fn count_four<S: Sets, const OUTCOMES: bool, const ADJACENT: bool, const GRID: bool, const FULL: bool>(p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4], margin: i32) -> Option<[u64; 3]> {
     let mut t = Tallies::new();
-    count_into::<S, Tallies, OUTCOMES, ADJACENT, FULL>(p, o, cells, rays, margin, &mut t)?;
+    count_into::<S, Tallies, OUTCOMES, ADJACENT, GRID, FULL>(p, o, cells, rays, margin, &mut t)?;
     Some(t.counts())
 }
 
 /// [`count_four`] into `counts`: inlined into its callers, which enable the features.
 #[inline(always)]
-unsafe fn count_into<S: Sets, K: Sink, const OUTCOMES: bool, const ADJACENT: bool, const FULL: bool>(p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4], margin: i32, counts: &mut K) -> Option<()> {
+unsafe fn count_into<S: Sets, K: Sink, const OUTCOMES: bool, const ADJACENT: bool, const GRID: bool, const FULL: bool>(p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4], margin: i32, counts: &mut K) -> Option<()> {
     let zero = _mm512_setzero_si512();
     let by_direction = S::by_direction(rays);
     let bits = S::cells(cells);
@@ -945,11 +1042,11 @@ unsafe fn count_into<S: Sets, K: Sink, const OUTCOMES: bool, const ADJACENT: boo
         l.m[v] = _mm512_permutex2var_epi64(two.m[0], spread, two.m[1]);
         cell_at[v] = at(&ORDERS[2], v);
     }
-    level::<S, K, OUTCOMES, ADJACENT>(&mut l, &four, &cell_at, vectors, 2, 0x55_5555, counts);
     if !OUTCOMES {
-        counts.add(u64::from(l.alive.count_ones()));
+        counts.add(two_cell_sequences::<S, ADJACENT, GRID>(&l, &four, &cell_at, vectors));
         return Some(());
     }
+    level::<S, K, OUTCOMES, ADJACENT>(&mut l, &four, &cell_at, vectors, 2, 0x55_5555, counts);
     // The last cell, by the player to move or else the other one.
     for v in 0..vectors {
         let lanes = slice(l.alive, v);
@@ -986,9 +1083,9 @@ unsafe fn count_into<S: Sets, K: Sink, const OUTCOMES: bool, const ADJACENT: boo
 #[inline(always)]
 pub unsafe fn count_four_as<S: Sets>(outcomes: bool, p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4], margin: i32) -> Option<[u64; 3]> {
     if outcomes {
-        count_four::<S, true, false, false>(p, o, cells, rays, margin)
+        count_four::<S, true, false, false, false>(p, o, cells, rays, margin)
     } else {
-        count_four::<S, false, false, false>(p, o, cells, rays, margin)
+        count_four::<S, false, false, false, false>(p, o, cells, rays, margin)
     }
 }
 
@@ -1029,11 +1126,11 @@ pub unsafe fn last_four<const ADJACENT: bool>(p: u64, o: u64, empty: u64, margin
         cells.map(|c| &super::RAYS[c as usize])
     };
     if !outcomes {
-        count_four::<Narrow, false, ADJACENT, false>(p, o, cells, rays, margin)
+        count_four::<Narrow, false, ADJACENT, true, false>(p, o, cells, rays, margin)
     } else if !ADJACENT && p | o | empty == !0 {
-        count_four::<Narrow, true, false, true>(p, o, cells, rays, margin)
+        count_four::<Narrow, true, false, true, true>(p, o, cells, rays, margin)
     } else {
-        count_four::<Narrow, true, ADJACENT, false>(p, o, cells, rays, margin)
+        count_four::<Narrow, true, ADJACENT, true, false>(p, o, cells, rays, margin)
     }
 }
 
@@ -1172,9 +1269,9 @@ pub unsafe fn cached_count(cache: &mut LocalCache, spot: &Spot, p: u64, o: u64, 
     let rays: [&[u64; 8]; 4] = cells.map(|c| &super::RAYS[c as usize]);
     let mut d = Deltas::default();
     if p | o | spot.key[2] == !0 {
-        count_into::<Narrow, Deltas, true, false, true>(p, o, cells, rays, 0, &mut d)?;
+        count_into::<Narrow, Deltas, true, false, true, true>(p, o, cells, rays, 0, &mut d)?;
     } else {
-        count_into::<Narrow, Deltas, true, false, false>(p, o, cells, rays, 0, &mut d)?;
+        count_into::<Narrow, Deltas, true, false, true, false>(p, o, cells, rays, 0, &mut d)?;
     }
     let older = (bucket[1].used < bucket[0].used) as usize;
     bucket[older] = LocalSlot { key: spot.key, deltas: d, used: time };
@@ -1183,7 +1280,41 @@ pub unsafe fn cached_count(cache: &mut LocalCache, spot: &Spot, p: u64, o: u64, 
 
 #[cfg(test)]
 mod tests {
-    use super::{cached_last_four, doubled, groups, last_four, LocalCache, REACH};
+    use super::{cached_last_four, doubled, groups, last_four, LocalCache, Narrow, Sets, REACH};
+    use std::arch::x86_64::*;
+
+    /// On an 8×8 board, a move's legality read off the rays' closing cells (`GRID`)
+    /// is where its flips are not empty, in every lane: 100,000 random cells of boards
+    /// from nearly empty to full, with random lanes asked.
+    #[test]
+    fn legality_by_shifts_matches_the_flips() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut legal = 0;
+        for i in 0..100_000 {
+            let occupied = (0..i % 4).fold(next(), |m, _| m | next());
+            let cells: [u64; 8] = std::array::from_fn(|_| next() % 64);
+            let mine: [u64; 8] = std::array::from_fn(|k| occupied & next() & !(1 << cells[k]));
+            let theirs: [u64; 8] = std::array::from_fn(|k| occupied & !mine[k] & !(1 << cells[k]));
+            let asked = next() as u8;
+            // SAFETY: the tests run where the lanes are built, on such processors.
+            unsafe {
+                let lanes = |w: [u64; 8]| Narrow(_mm512_loadu_si512(w.as_ptr() as *const _));
+                let rays: [Narrow; 8] = std::array::from_fn(|d| lanes(cells.map(|c| super::super::RAYS[c as usize][d])));
+                let (p, o) = (lanes(mine), lanes(theirs));
+                let want = Narrow::any(asked, Narrow::flips(p, o, &rays));
+                assert_eq!(Narrow::legal::<true>(asked, p, o, &rays), want, "{:x?} {:x?} {:?}", mine, theirs, cells);
+                assert_eq!(Narrow::legal::<false>(asked, p, o, &rays), want);
+                legal += want.count_ones();
+            }
+        }
+        assert!(legal > 100_000, "{} legal", legal);
+    }
 
     /// The near-end cache by neighbourhood answers for a position what the lanes count
     /// for it: on 30,000 random positions with four empty cells (on a full board, or with
