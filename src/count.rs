@@ -183,7 +183,7 @@ pub trait Walk: Clone + Send + Sync {
     const STORE_SEQUENCES_FROM: usize = Self::STORE_FROM + 1;
     /// Where [`Walk::near_end`] counts this many empty cells at once at a cost well above
     /// a probe of a table that stays in the processor's cache, the counter keeps their
-    /// counts in a small one of its own ([`NEAR_CACHE_ENTRIES`]); 0: no such cache.
+    /// counts in a small one of its own ([`Walk::NEAR_SLOTS`]); 0: no such cache.
     const NEAR_CACHED: usize = 0;
     /// Below a position whose winner is known, where only sequences are counted: the
     /// empty cells of the positions whose counts the near-end cache keeps instead of the
@@ -193,6 +193,8 @@ pub trait Walk: Clone + Send + Sync {
     /// grow with the empty cells of the count) for which the near-end cache pays: making
     /// it costs a little, and a small count may find few repeats.
     const NEAR_CACHE_FROM: usize = 0;
+    /// The slots of the near-end cache, where the counter keeps one.
+    const NEAR_SLOTS: usize = NEAR_CACHE_ENTRIES;
     /// The exact identity of the position, player to move included or implied.
     type Key: TableKey + Send;
     /// A cache of the walk's own for its positions with [`Walk::NEAR_CACHED`] empty cells
@@ -311,9 +313,9 @@ pub fn decided_by(fixed: i32, open: i32) -> Option<bool> {
     }
 }
 
-/// Slots of the near-end cache ([`Walk::NEAR_CACHED`]): 512 KB, which stay in the
-/// processor's second-level cache. Most of its hits are siblings' transpositions, found
-/// soon after: 2^13 to 2^16 slots gave the same times.
+/// Slots of the near-end cache ([`Walk::NEAR_CACHED`]) by default ([`Walk::NEAR_SLOTS`]):
+/// 512 KB, which stay in the processor's second-level cache. Most of its hits are
+/// siblings' transpositions, found soon after: 2^13 to 2^16 slots gave the same times.
 pub const NEAR_CACHE_ENTRIES: usize = 1 << 14;
 
 /// Positions with at most this many empty cells keep their counts in the counter's
@@ -400,7 +402,7 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
     /// [`Walk::NEAR_CACHE_FROM`] entries, also a near-end cache ([`Walk::NEAR_CACHED`]).
     pub fn with_store(compact: Option<S>, entries: usize, decide: bool) -> Counter<W, C, S> {
         let wide = if compact.is_some() { Some(Table::new(entries)) } else { None };
-        let near = if compact.is_some() && W::NEAR_CACHED > 0 && entries >= W::NEAR_CACHE_FROM { Some(Table::new(NEAR_CACHE_ENTRIES)) } else { None };
+        let near = if compact.is_some() && W::NEAR_CACHED > 0 && entries >= W::NEAR_CACHE_FROM { Some(Table::new(W::NEAR_SLOTS)) } else { None };
         let local = if near.is_some() { W::near_cache() } else { None };
         Counter { compact, wide, near, local, nodes: 0, hits: 0, decide, decided: 0 }
     }
@@ -703,6 +705,13 @@ impl<R: Rules> Walk for BitWalk<R> {
     /// threads (`hyperfine`, twice), 1.01–1.03× on one; with five in the table too, 1.04×
     /// slower.
     const NEAR_CACHED_SEQUENCES: usize = if Self::NEAR_CACHED == 4 { 5 } else { 0 };
+    /// 2^12 (128 KB): the walk's own cache takes the four-cell positions, so the near-end
+    /// cache keeps only the five-cell ones below a decided position, and a smaller one
+    /// stays in the processor's cache among the table's lines. With 2^14 slots, the
+    /// 18-empty count's probe of it waited on memory (two fifths of the walk's samples on
+    /// AMD Zen 4); with 2^12 it visits 1.3% more positions (8% fewer hits) in 1.03–1.08×
+    /// less time (as processes, four runs; 2^13, 2^11 and 2^10 no better than 2^12).
+    const NEAR_SLOTS: usize = 1 << 12;
     type Key = (u64, u64);
     /// Where the last four cells are counted in lanes: the four-cell positions cached by
     /// their neighbourhood ([`super::bitboard::lanes::LocalCache`]).

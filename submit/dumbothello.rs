@@ -471,6 +471,7 @@ pub trait Walk: Clone + Send + Sync {
 	const NEAR_CACHED: usize = 0;
 	const NEAR_CACHED_SEQUENCES: usize = 0;
 	const NEAR_CACHE_FROM: usize = 0;
+	const NEAR_SLOTS: usize = NEAR_CACHE_ENTRIES;
 	type Key: TableKey + Send;
 	type Near: Send;
 	type Move: Copy + Send + Sync;
@@ -577,7 +578,7 @@ impl<W: Walk, C: Count> Counter<W, C> {
 impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 	pub fn with_store(compact: Option<S>, entries: usize, decide: bool) -> Counter<W, C, S> {
 		let wide = if compact.is_some() { Some(Table::new(entries)) } else { None };
-		let near = if compact.is_some() && W::NEAR_CACHED > 0 && entries >= W::NEAR_CACHE_FROM { Some(Table::new(NEAR_CACHE_ENTRIES)) } else { None };
+		let near = if compact.is_some() && W::NEAR_CACHED > 0 && entries >= W::NEAR_CACHE_FROM { Some(Table::new(W::NEAR_SLOTS)) } else { None };
 		let local = if near.is_some() { W::near_cache() } else { None };
 		Counter { compact, wide, near, local, nodes: 0, hits: 0, decide, decided: 0 }
 	}
@@ -786,6 +787,7 @@ impl<R: Rules> Walk for BitWalk<R> {
 	const NEAR_CACHED: usize = if R::PASSES { R::BIT_LAST_CELLS as usize } else { 0 };
 	const NEAR_CACHE_FROM: usize = 1 << 15;
 	const NEAR_CACHED_SEQUENCES: usize = if Self::NEAR_CACHED == 4 { 5 } else { 0 };
+	const NEAR_SLOTS: usize = 1 << 12;
 	type Key = (u64, u64);
 	#[cfg(not(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq")))]
 	type Near = ();
