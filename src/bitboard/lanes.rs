@@ -888,10 +888,12 @@ unsafe fn level<S: Sets, K: Sink, const OUTCOMES: bool, const ADJACENT: bool>(l:
                 let ok = S::any(lanes, f);
                 again |= (ok as u32) << (8 * v);
                 // The other player moves; the same player is to move again.
-                let g = gain(f);
-                let mine = slice(l.first, v) & ok;
-                l.m[v] = _mm512_mask_sub_epi64(l.m[v], mine, l.m[v], g);
-                l.m[v] = _mm512_mask_add_epi64(l.m[v], ok & !mine, l.m[v], g);
+                if OUTCOMES {
+                    let g = gain(f);
+                    let mine = slice(l.first, v) & ok;
+                    l.m[v] = _mm512_mask_sub_epi64(l.m[v], mine, l.m[v], g);
+                    l.m[v] = _mm512_mask_add_epi64(l.m[v], ok & !mine, l.m[v], g);
+                }
                 let other_now = S::xor3(l.other[v], f, four.cell(at[v]));
                 l.me[v] = S::select(l.me[v], ok, S::xor(l.me[v], f));
                 l.other[v] = S::select(l.other[v], ok, other_now);
@@ -914,10 +916,13 @@ unsafe fn level<S: Sets, K: Sink, const OUTCOMES: bool, const ADJACENT: bool>(l:
             Some(f) => f,
             None => continue,
         };
-        let g = gain(fl);
-        let mine = slice(l.first, v) & ok;
-        l.m[v] = _mm512_mask_add_epi64(l.m[v], mine, l.m[v], g);
-        l.m[v] = _mm512_mask_sub_epi64(l.m[v], ok & !mine, l.m[v], g);
+        // Without outcomes the margins are never read.
+        if OUTCOMES {
+            let g = gain(fl);
+            let mine = slice(l.first, v) & ok;
+            l.m[v] = _mm512_mask_add_epi64(l.m[v], mine, l.m[v], g);
+            l.m[v] = _mm512_mask_sub_epi64(l.m[v], ok & !mine, l.m[v], g);
+        }
         let me_now = S::xor(l.other[v], fl);
         let other_now = S::xor3(l.me[v], fl, four.cell(at[v]));
         l.me[v] = S::select(l.me[v], ok, me_now);
