@@ -160,7 +160,8 @@ impl Sets for Narrow {
         (Narrow(_mm512_and_si512(runs, o.0)), Narrow(_mm512_and_si512(runs, p.0)))
     }
 
-    /// On an 8×8 board without the flips ([`ray_closers`]).
+    /// On an 8×8 board (`GRID`), from the rays' closing cells ([`ray_closers`]) instead
+    /// of the flips.
     #[inline(always)]
     unsafe fn legal<const GRID: bool>(k: __mmask8, p: Narrow, o: Narrow, rays: &[Narrow; 8]) -> __mmask8 {
         if GRID {
@@ -172,11 +173,11 @@ impl Sets for Narrow {
 }
 
 /// The cells that would close a run of `o`'s discs from the cell whose eight rays are
-/// `rays` (as [`super::RAYS`]) on an 8×8 board, in each lane: per ray, its first cell that is not an
-/// opponent disc, if the cell before it on the ray is one (a run of at least one disc).
-/// A move there is legal where one of them is the mover's. The cell before is read off
-/// `o` moved one step along the ray, so no run is made: about 40 vector operations
-/// against about 65 for the flips.
+/// `rays` (as [`super::RAYS`]) on an 8×8 board, in each lane: per ray, its first cell
+/// that is not an opponent disc, if the cell before it on the ray is one (a run of at
+/// least one disc). A move there is legal where one of them is the mover's. The cell
+/// before is read off `o` moved one step along the ray, so no run is made: about 40
+/// vector operations against about 65 for the flips.
 #[inline(always)]
 unsafe fn ray_closers(o: __m512i, rays: &[__m512i; 8]) -> __m512i {
     // 0xf8: a | (b & c).
