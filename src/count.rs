@@ -270,8 +270,8 @@ pub trait Walk: Clone + Send + Sync {
     /// whose winner is not known, counted at once through `cache`, so that their slots
     /// are fetched together: the sum of their outcomes (each for its own player to move),
     /// how many children it counted, and the moves whose children it left to the walk
-    /// (their player to move has no move). `None`: the walk does not count them so, or the player to
-    /// move has no move.
+    /// (their player to move has no move). `None`: the walk does not count them so, or
+    /// the player to move has no move.
     fn near_children(&mut self, cache: &mut Self::Near, hits: &mut u64) -> Option<([u64; 3], u32, Self::Moves)> {
         let _ = (cache, hits);
         None

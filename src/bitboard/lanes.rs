@@ -1286,6 +1286,7 @@ pub unsafe fn cached_count(cache: &mut LocalCache, spot: &Spot, p: u64, o: u64, 
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::arena::Rng;
     use super::{cached_last_four, doubled, groups, last_four, LocalCache, Narrow, Sets, REACH};
     use std::arch::x86_64::*;
 
@@ -1294,13 +1295,8 @@ mod tests {
     /// from nearly empty to full, with random lanes asked.
     #[test]
     fn legality_by_shifts_matches_the_flips() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = || rng.next_u64();
         let mut legal = 0;
         for i in 0..100_000 {
             let occupied = (0..i % 4).fold(next(), |m, _| m | next());
@@ -1329,13 +1325,8 @@ mod tests {
     /// moved as far as it can go (a hit), against the lanes' own tallies each time.
     #[test]
     fn the_local_cache_counts_as_the_lanes_do() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut next = || rng.next_u64();
         let (mut cache, mut hits, mut counted) = (LocalCache::new(), 0, 0);
         for i in 0..30_000 {
             let mut empty = 0u64;
