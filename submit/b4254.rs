@@ -743,8 +743,8 @@ pub trait Walk: Clone + Send + Sync {
 		let _ = (cache, hits);
 		self.near_end()
 	}
-	fn near_children(&mut self, cache: &mut Self::Near, hits: &mut u64) -> Option<([u64; 3], u32, Self::Moves)> {
-		let _ = (cache, hits);
+	fn near_children(&mut self, cache: &mut Self::Near, hits: &mut u64, sequences: bool) -> Option<([u64; 3], u32, Self::Moves)> {
+		let _ = (cache, hits, sequences);
 		None
 	}
 	fn near_end_sequences(&mut self) -> Option<u64> {
@@ -860,7 +860,7 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 			self.decided += winner.is_some() as u64;
 		}
 		if winner.is_none() && empties == W::NEAR_CACHED + 1 {
-			if let Some(total) = self.near_children(w) {
+			if let Some(total) = self.near_children(w, None) {
 				if stored {
 					self.store(w, empties, &total);
 				}
@@ -908,7 +908,10 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 				None => (self.listed_children(w, None), None),
 			},
 			Some(wins) => {
-				let total = self.listed_children(w, winner);
+				let total = match self.near_children(w, winner) {
+					Some(total) => total,
+					None => self.listed_children(w, winner),
+				};
 				let n = if wins { total.wins.to_u32() } else { total.losses.to_u32() };
 				(total, n.map(|n| [n, 0, 0]))
 			}
@@ -926,15 +929,19 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 		}
 	}
 
-	fn near_children(&mut self, w: &mut W) -> Option<Outcomes<C>> {
-		let (counted, children, left) = w.near_children(self.local.as_mut()?, &mut self.hits)?;
+	fn near_children(&mut self, w: &mut W, winner: Option<bool>) -> Option<Outcomes<C>> {
+		let (counted, children, left) = w.near_children(self.local.as_mut()?, &mut self.hits, winner.is_some())?;
 		self.nodes += children as u64;
+		let winner = winner.map(|wins| !wins);
 		let mut total = Outcomes::default();
-		total.add_opponent(&Outcomes::from(counted));
+		total.add_opponent(&match winner {
+			None => Outcomes::from(counted),
+			Some(wins) => Outcomes::all(wins, C::from(counted[0])),
+		});
 		for m in left {
 			self.nodes += 1;
 			let undo = w.play(m);
-			let child = self.listed_children(w, None);
+			let child = self.listed_children(w, winner);
 			w.undo(m, undo);
 			total.add_opponent(&child);
 		}

@@ -1163,35 +1163,66 @@ const fn reach() -> [u64; 64] {
 /// took 1.07× longer with 2^14 and 1.01× longer with 2^16 (one thread).
 pub const LOCAL_ENTRIES: usize = 1 << 15;
 
+/// Slots of a [`LocalCache`] of sequences ([`cached_sequences`]): 1 MB (32-byte slots).
+/// The 18-empty count finds 24% of its four-cell positions there; 2^14 and 2^13 slots
+/// find 21% and 18% and were no faster, 2^16 finds 28% and was slower.
+pub const SEQUENCE_ENTRIES: usize = 1 << 15;
+
 /// A near-end cache for the four-cell positions of the standard rules on 64-bit boards,
 /// keyed by their neighbourhood: the empty cells, and the discs of both players on their
 /// rays. The last four moves flip and read no other disc, so the games below depend on
 /// the neighbourhood alone and on the margin, which only adds to each game's final one:
-/// the cache keeps the games' final margins from 0 ([`Deltas`]) and adds the position's.
+/// the cache keeps either the games' final margins from 0 ([`Deltas`]) and adds the
+/// position's, or, below a decided position, only how many sequences there are (`u32`).
 /// At 16 empty cells, 53.5% of the four-cell positions that a count reaches repeat by
 /// their neighbourhood, 26.6% as whole positions (a cache of 2^14 slots finds 31% and
 /// 18% of them, 2^16 36% and 20%). A slot whose probe is older gives way (after 2^32
 /// probes the order wraps, which only makes a replacement less apt).
-pub struct LocalCache {
+pub struct LocalCache<V = Deltas> {
     /// Buckets of two slots; a new entry takes the one used less recently.
-    buckets: Vec<[LocalSlot; 2]>,
+    buckets: Vec<[LocalSlot<V>; 2]>,
     /// The number of the last probe, which marks the slots it uses.
     time: u32,
 }
 
-/// A slot of a [`LocalCache`]: its key, counts, and the probe that used it last (0:
-/// empty).
+/// A slot of a [`LocalCache`]: its key, what it keeps, and the probe that used it last
+/// (0: empty).
 #[derive(Clone, Copy, Default)]
-struct LocalSlot {
+struct LocalSlot<V> {
     key: [u64; 3],
-    deltas: Deltas,
+    value: V,
     used: u32,
+}
+
+impl<V: Copy + Default> LocalCache<V> {
+    /// An empty cache of `entries` slots (a power of two, at least 2).
+    pub fn with_entries(entries: usize) -> LocalCache<V> {
+        LocalCache { buckets: vec![[LocalSlot::default(); 2]; entries / 2], time: 0 }
+    }
+
+    /// The slot of `spot` that holds its key, marked as used now, or else the one that
+    /// gives way to it, marked with its key.
+    #[inline(always)]
+    fn slot(&mut self, spot: &Spot) -> (&mut V, bool) {
+        self.time = self.time.wrapping_add(1).max(1);
+        let time = self.time;
+        let bucket = &mut self.buckets[spot.bucket];
+        let found = bucket.iter().position(|slot| slot.used != 0 && slot.key == spot.key);
+        let at = match found {
+            Some(at) => at,
+            None => (bucket[1].used < bucket[0].used) as usize,
+        };
+        let slot = &mut bucket[at];
+        slot.used = time;
+        slot.key = spot.key;
+        (&mut slot.value, found.is_some())
+    }
 }
 
 impl LocalCache {
     /// An empty cache of [`LOCAL_ENTRIES`] slots.
     pub fn new() -> LocalCache {
-        LocalCache { buckets: vec![[LocalSlot::default(); 2]; LOCAL_ENTRIES / 2], time: 0 }
+        LocalCache::with_entries(LOCAL_ENTRIES)
     }
 }
 
@@ -1217,7 +1248,7 @@ pub struct Spot {
     bucket: usize,
 }
 
-impl LocalCache {
+impl<V> LocalCache<V> {
     /// Where the four-cell position with discs `p` for the player to move, `o` for the
     /// opponent and the empty cells `empty` is kept.
     #[inline]
@@ -1228,15 +1259,19 @@ impl LocalCache {
         Spot { cells, key, bucket: key.hash64() as usize & (self.buckets.len() - 1) }
     }
 
-    /// Fetches the bucket of `spot` into the processor's cache, so that [`cached_count`]
-    /// soon after does not wait for memory. A hint only.
+    /// Fetches the bucket of `spot` into the processor's cache, so that a probe soon
+    /// after does not wait for memory. A hint only.
     #[inline]
     pub fn fetch(&self, spot: &Spot) {
-        // A bucket takes 112 bytes, so it may touch three cache lines.
-        let at = &self.buckets[spot.bucket] as *const [LocalSlot; 2] as *const i8;
-        prefetch_line(at);
-        prefetch_line(at.wrapping_add(64));
-        prefetch_line(at.wrapping_add(111));
+        // A bucket may touch one more cache line than its size takes.
+        let at = &self.buckets[spot.bucket] as *const [LocalSlot<V>; 2] as *const i8;
+        let size = std::mem::size_of::<[LocalSlot<V>; 2]>();
+        let mut line = 0;
+        while line < size {
+            prefetch_line(at.wrapping_add(line));
+            line += 64;
+        }
+        prefetch_line(at.wrapping_add(size - 1));
     }
 }
 
@@ -1261,33 +1296,55 @@ pub unsafe fn cached_count(cache: &mut LocalCache, spot: &Spot, p: u64, o: u64, 
     if margin.abs() > 64 {
         return last_four::<false>(p, o, spot.key[2], margin, true);
     }
-    cache.time = cache.time.wrapping_add(1).max(1);
-    let time = cache.time;
-    let bucket = &mut cache.buckets[spot.bucket];
-    for slot in bucket.iter_mut() {
-        if slot.used != 0 && slot.key == spot.key {
-            slot.used = time;
-            *hits += 1;
-            return Some(slot.deltas.outcomes(margin));
+    let (deltas, found) = cache.slot(spot);
+    if found {
+        // No game below: the player to move has no move.
+        if deltas.lanes == 0 {
+            return None;
         }
+        *hits += 1;
+        return Some(deltas.outcomes(margin));
     }
     let cells = spot.cells;
     let rays: [&[u64; 8]; 4] = cells.map(|c| &super::RAYS[c as usize]);
     let mut d = Deltas::default();
-    if p | o | spot.key[2] == !0 {
-        count_into::<Narrow, Deltas, true, false, true, true>(p, o, cells, rays, 0, &mut d)?;
+    // A position whose player to move has no move leaves an empty count in the slot,
+    // which no later probe finds: the walk counts such positions itself.
+    let counted = if p | o | spot.key[2] == !0 {
+        count_into::<Narrow, Deltas, true, false, true, true>(p, o, cells, rays, 0, &mut d)
     } else {
-        count_into::<Narrow, Deltas, true, false, true, false>(p, o, cells, rays, 0, &mut d)?;
+        count_into::<Narrow, Deltas, true, false, true, false>(p, o, cells, rays, 0, &mut d)
+    };
+    *deltas = d;
+    counted.map(|_| d.outcomes(margin))
+}
+
+/// The sequences of the four-cell position at `spot` ([`LocalCache::locate`] of `p`, `o`
+/// and its empty cells) under the standard rules, through `cache`: `hits` counts the
+/// positions it answered. `None` if the player to move has no move.
+///
+/// SAFETY: as [`last_four`].
+#[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
+pub unsafe fn cached_sequences(cache: &mut LocalCache<u32>, spot: &Spot, p: u64, o: u64, hits: &mut u64) -> Option<u64> {
+    let (sequences, found) = cache.slot(spot);
+    if found {
+        *hits += (*sequences > 0) as u64;
+    } else {
+        let cells = spot.cells;
+        let rays: [&[u64; 8]; 4] = cells.map(|c| &super::RAYS[c as usize]);
+        // 0 (no move) is kept too: the walk then counts the position itself each time.
+        *sequences = count_four::<Narrow, false, false, true, false>(p, o, cells, rays, 0).map_or(0, |t| t[0] as u32);
     }
-    let older = (bucket[1].used < bucket[0].used) as usize;
-    bucket[older] = LocalSlot { key: spot.key, deltas: d, used: time };
-    Some(d.outcomes(margin))
+    match *sequences {
+        0 => None,
+        n => Some(n as u64),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::super::arena::Rng;
-    use super::{cached_last_four, doubled, groups, last_four, LocalCache, Narrow, Sets, REACH};
+    use super::{cached_last_four, cached_sequences, doubled, groups, last_four, LocalCache, Narrow, Sets, REACH, SEQUENCE_ENTRIES};
     use std::arch::x86_64::*;
 
     /// On an 8×8 board, a move's legality read off the rays' closing cells (`GRID`)
@@ -1318,16 +1375,18 @@ mod tests {
         assert!(legal > 100_000, "{} legal", legal);
     }
 
-    /// The near-end cache by neighbourhood answers for a position what the lanes count
+    /// The near-end caches by neighbourhood answer for a position what the lanes count
     /// for it: on 30,000 random positions with four empty cells (on a full board, or with
     /// a few cells off the board, as on boards smaller than 8×8), each counted once, then
     /// again with every disc off the empty cells' rays changed at random and the margin
-    /// moved as far as it can go (a hit), against the lanes' own tallies each time.
+    /// moved as far as it can go (a hit), against the lanes' own tallies each time, with
+    /// outcomes and as sequences only.
     #[test]
-    fn the_local_cache_counts_as_the_lanes_do() {
+    fn the_local_caches_count_as_the_lanes_do() {
         let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         let mut next = || rng.next_u64();
         let (mut cache, mut hits, mut counted) = (LocalCache::new(), 0, 0);
+        let (mut sequences, mut sequence_hits) = (LocalCache::<u32>::with_entries(SEQUENCE_ENTRIES), 0);
         for i in 0..30_000 {
             let mut empty = 0u64;
             while empty.count_ones() < 4 {
@@ -1347,9 +1406,14 @@ mod tests {
                 let (want, got) = unsafe { (last_four::<false>(p, o, empty, margin, true), cached_last_four(&mut cache, p, o, empty, margin, &mut hits)) };
                 assert_eq!(got, want, "{:#x} {:#x} {:#x} margin {}", p, o, empty, margin);
                 counted += want.is_some() as usize;
+                let spot = sequences.locate(p, o, empty);
+                // SAFETY: as above.
+                let (want, got) = unsafe { (last_four::<false>(p, o, empty, 0, false), cached_sequences(&mut sequences, &spot, p, o, &mut sequence_hits)) };
+                assert_eq!(got, want.map(|t| t[0]), "{:#x} {:#x} {:#x}", p, o, empty);
             }
         }
         assert!(counted > 40_000 && hits > 15_000, "{} counted, {} hits", counted, hits);
+        assert!(sequence_hits > 30_000, "{} hits of sequences", sequence_hits);
     }
 
     /// `groups` and `doubled` against their definitions, group by group and bit by bit.

@@ -359,7 +359,8 @@ fn flanking_counts_beyond_the_compact_table() {
 /// slots fetched first: 8×8 and 7×7 boards of random discs with 11 empties, where many
 /// children's player to move has no move (passes, left to the walk), and 12×12 boards of
 /// one colour but for a window of random discs with the 11 empties (the 64-bit walk with
-/// a bias; without the decided starts, margins past 64, counted without the cache),
+/// a bias; decided at the start, their four-cell positions' sequences in the cache of
+/// sequences; without the decided starts, margins past 64, counted without the cache),
 /// against the walk without a table (and so without the cache), as the reference takes
 /// minutes for these.
 #[test]
