@@ -811,7 +811,7 @@ impl<R: Rules> Walk for BitWalk<R> {
     /// (`hyperfine`): 16 empties 1.05× (2.58 → 2.46 s), 14 empties 1.06×, the bench's
     /// 16-empty game position 1.08×. Below a decided position a second one keeps their
     /// sequences, where they had been counted every time: the 18-empty count finds 24% of
-    /// its 72.7 million four-cell positions there, 1.05–1.08× faster.
+    /// its 72.7 million four-cell positions there, 1.01–1.09× faster.
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     fn near_cache() -> Option<Self::Near> {
         if R::PASSES && R::BIT_LAST_CELLS == 4 {
