@@ -16,7 +16,7 @@
 
 use std::arch::x86_64::*;
 
-use super::super::table::{hash_words, prefetch_line, TableKey};
+use super::super::table::{mix, prefetch_line, TableKey};
 
 /// Eight lanes of bit sets, each with the operations [`count_four`] needs.
 pub trait Sets: Copy {
@@ -1232,10 +1232,14 @@ impl Default for LocalCache {
     }
 }
 
+/// The key of a [`LocalCache`], hashed by one [`mix`] of its words, rotated apart,
+/// rather than one per word: the 18-empty count finds as many positions (22.06 million
+/// hits either way) in 1.03–1.05× less time (CPU time medians and minimums of five runs,
+/// old and new in turn, twice).
 impl TableKey for [u64; 3] {
     #[inline]
     fn hash64(&self) -> u64 {
-        hash_words(self)
+        mix(self[0] ^ self[1].rotate_left(21) ^ self[2].rotate_left(42))
     }
 }
 
