@@ -853,12 +853,15 @@ impl<R: Rules> Walk for BitWalk<R> {
             let flips = R::bit_flips(p, o, sq);
             let placed = 1u64 << sq;
             let (cp, co) = (o ^ flips, p ^ flips ^ placed);
-            let spot = if sequences { cache.1.locate(cp, co, empty ^ placed) } else { cache.0.locate(cp, co, empty ^ placed) };
-            if sequences {
+            let spot = if sequences {
+                let spot = cache.1.locate(cp, co, empty ^ placed);
                 cache.1.fetch(&spot);
+                spot
             } else {
+                let spot = cache.0.locate(cp, co, empty ^ placed);
                 cache.0.fetch(&spot);
-            }
+                spot
+            };
             children[n] = (cp, co, -(margin + 1 + 2 * flips.count_ones() as i32), spot);
             n += 1;
         }
