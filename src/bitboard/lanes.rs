@@ -498,6 +498,9 @@ impl<const N: usize> Sets for Multi<N> {
 /// branches go): written once for the three, the one-word flips are as fast as they were
 /// alone (a four-cell count 124–129 ns against 126–131, the 16-empty count 2.81 against
 /// 2.84 s), and the three-word ones made the 2×5 block 1.14× faster than with every mask.
+/// One word also needs no sentinel, and finds the run below its lowest stop from the
+/// stop's borrow (one operation fewer per direction: on AMD Zen 4 a count with outcomes
+/// on random positions 171–198 → 164–185 ns, the 16-empty count 1.05×).
 ///
 /// The runs are merged in four partial unions, one per pair of opposite directions, not
 /// one after another: a batch of eight flips that waits on the one before took 10.6 ns
@@ -513,6 +516,16 @@ unsafe fn word_flips<const N: usize, R: Fn(usize) -> [__m512i; N]>(p: &[__m512i;
         // Lanes whose stop lies in a word before this one; lanes where it closes a run.
         let (mut before, mut closed) = (0 as __mmask8, 0 as __mmask8);
         let mut below = [zero; N];
+        if N == 1 {
+            // One word: the bits below the lowest stop are those that its borrow sets,
+            // and the stop is the bit that it clears (no stop: no bit, and no run).
+            let stops = _mm512_andnot_si512(o[0], ray[0]);
+            let borrowed = _mm512_sub_epi64(stops, one);
+            closed = _mm512_test_epi64_mask(_mm512_andnot_si512(borrowed, stops), p[0]);
+            // 0x08: !a & b & c.
+            flips[j][0] = _mm512_maskz_ternarylogic_epi64::<0x08>(closed, stops, borrowed, ray[0]);
+            continue;
+        }
         for w in 0..N {
             let stops = _mm512_andnot_si512(o[w], ray[w]);
             let some = _mm512_test_epi64_mask(stops, stops);
@@ -542,11 +555,12 @@ unsafe fn word_flips<const N: usize, R: Fn(usize) -> [__m512i; N]>(p: &[__m512i;
         let (mut after, mut closed) = (0 as __mmask8, 0 as __mmask8);
         let mut above = [zero; N];
         for w in (0..N).rev() {
-            // 0xae: (b & !a) | c, the sentinel in bit 0 of the low word.
-            let stops = if w == 0 { _mm512_ternarylogic_epi64::<0xae>(o[0], ray[0], one) } else { _mm512_andnot_si512(o[w], ray[w]) };
+            // 0xae: (b & !a) | c, the sentinel in bit 0 of the low word (one word needs
+            // none: with no stop, `lzcnt` is 64 and the shift leaves nothing).
+            let stops = if w == 0 && N > 1 { _mm512_ternarylogic_epi64::<0xae>(o[0], ray[0], one) } else { _mm512_andnot_si512(o[w], ray[w]) };
             let some = _mm512_test_epi64_mask(stops, stops);
             let first = if w == N - 1 { _mm512_srlv_epi64(top, _mm512_lzcnt_epi64(stops)) } else { _mm512_maskz_srlv_epi64(!after, top, _mm512_lzcnt_epi64(stops)) };
-            let mine = if w == 0 { _mm512_and_si512(p[0], ray[0]) } else { p[w] };
+            let mine = if w == 0 && N > 1 { _mm512_and_si512(p[0], ray[0]) } else { p[w] };
             closed |= _mm512_test_epi64_mask(first, mine);
             let twice = _mm512_add_epi64(first, first);
             above[w] = if N == 1 {
@@ -586,15 +600,15 @@ unsafe fn four_lane_flips<R: Fn(usize) -> __m256i>(p: __m256i, o: __m256i, rays:
     for (j, &d) in [2, 3, 4, 5].iter().enumerate() {
         let ray = rays(d);
         let stops = _mm256_andnot_si256(o, ray);
-        let first = _mm256_and_si256(stops, _mm256_sub_epi64(zero, stops));
-        let closed = _mm256_test_epi64_mask(first, p);
-        flips[j] = _mm256_maskz_and_epi64(closed, ray, _mm256_sub_epi64(first, one));
+        let borrowed = _mm256_sub_epi64(stops, one);
+        let closed = _mm256_test_epi64_mask(_mm256_andnot_si256(borrowed, stops), p);
+        flips[j] = _mm256_maskz_ternarylogic_epi64::<0x08>(closed, stops, borrowed, ray);
     }
     for (j, &d) in [6, 7, 0, 1].iter().enumerate() {
         let ray = rays(d);
-        let stops = _mm256_ternarylogic_epi64::<0xae>(o, ray, one);
+        let stops = _mm256_andnot_si256(o, ray);
         let first = _mm256_srlv_epi64(top, _mm256_lzcnt_epi64(stops));
-        let closed = _mm256_test_epi64_mask(first, _mm256_and_si256(p, ray));
+        let closed = _mm256_test_epi64_mask(first, p);
         let above = _mm256_sub_epi64(zero, _mm256_add_epi64(first, first));
         flips[j] = _mm256_mask_ternarylogic_epi64::<0xf8>(flips[j], closed, ray, above);
     }
