@@ -200,33 +200,34 @@ impl Sets for Narrow {
 /// `rays` (as [`super::RAYS`]) on an 8×8 board, in each lane: per ray, its first cell
 /// that is not an opponent disc, if the cell before it on the ray is one (a run of at
 /// least one disc). A move there is legal where one of them is the mover's. The cell
-/// before is read off `o` moved one step along the ray, so no run is made: about 40
-/// vector operations against about 65 for the flips.
+/// before is read off `o` moved one step along the ray, so no run is made: 38 vector
+/// operations against about 55 for the flips (41 before the rays towards higher bits
+/// took their stops from a borrow and were merged three at a time: a sequence count on
+/// random positions 1.04× faster on AMD Zen 4).
 #[inline(always)]
 unsafe fn ray_closers(o: __m512i, rays: &[__m512i; 8]) -> __m512i {
-    // 0xf8: a | (b & c).
-    let zero = _mm512_setzero_si512();
-    let up = |d: usize, before: __m512i, acc: __m512i| {
+    // Towards higher bits, the lowest stop is the bit that its borrow clears; 0x20:
+    // a & !b & c, where the cell before it is an opponent disc.
+    let one = _mm512_set1_epi64(1);
+    let up = |d: usize, before: __m512i| {
         let stops = _mm512_andnot_si512(o, rays[d]);
-        let first = _mm512_and_si512(stops, _mm512_sub_epi64(zero, stops));
-        _mm512_ternarylogic_epi64::<0xf8>(acc, first, before)
+        _mm512_ternarylogic_epi64::<0x20>(stops, _mm512_sub_epi64(stops, one), before)
     };
-    // No stop: `lzcnt` is 64 and the shift leaves nothing.
+    // Towards lower bits, the highest (no stop: `lzcnt` is 64 and the shift leaves
+    // nothing); 0xf8: a | (b & c), added to `acc`.
     let down = |d: usize, before: __m512i, acc: __m512i| {
         let stops = _mm512_andnot_si512(o, rays[d]);
         let first = _mm512_srlv_epi64(_mm512_set1_epi64(i64::MIN), _mm512_lzcnt_epi64(stops));
         _mm512_ternarylogic_epi64::<0xf8>(acc, first, before)
     };
-    // The directions as `super::RAYS` (2 to 5 towards higher bits) and their steps.
-    let mut acc = up(2, _mm512_slli_epi64::<1>(o), zero);
-    acc = up(3, _mm512_slli_epi64::<9>(o), acc);
-    acc = up(4, _mm512_slli_epi64::<8>(o), acc);
-    acc = up(5, _mm512_slli_epi64::<7>(o), acc);
-    let mut low = down(6, _mm512_srli_epi64::<1>(o), zero);
-    low = down(7, _mm512_srli_epi64::<9>(o), low);
-    low = down(0, _mm512_srli_epi64::<8>(o), low);
-    low = down(1, _mm512_srli_epi64::<7>(o), low);
-    _mm512_or_si512(acc, low)
+    // The directions as `super::RAYS` (2 to 5 towards higher bits) and their steps; 0xfe:
+    // a | b | c.
+    let higher = _mm512_ternarylogic_epi64::<0xfe>(up(2, _mm512_slli_epi64::<1>(o)), up(3, _mm512_slli_epi64::<9>(o)), up(4, _mm512_slli_epi64::<8>(o)));
+    let mut acc = _mm512_or_si512(higher, up(5, _mm512_slli_epi64::<7>(o)));
+    acc = down(6, _mm512_srli_epi64::<1>(o), acc);
+    acc = down(7, _mm512_srli_epi64::<9>(o), acc);
+    acc = down(0, _mm512_srli_epi64::<8>(o), acc);
+    down(1, _mm512_srli_epi64::<7>(o), acc)
 }
 
 /// On a full 8×8 board but for one cell, whose eight rays are `rays` (as
@@ -993,8 +994,14 @@ unsafe fn level<S: Sets, K: Sink, const OUTCOMES: bool, const ADJACENT: bool>(l:
         }
         let me_now = S::xor(l.other[v], fl);
         let other_now = S::xor3(l.me[v], fl, four.cell(at[v]));
-        l.me[v] = S::select(l.me[v], ok, me_now);
-        l.other[v] = S::select(l.other[v], ok, other_now);
+        if passed == 0 {
+            // The lanes that did not move are out: what they hold is never read.
+            l.me[v] = me_now;
+            l.other[v] = other_now;
+        } else {
+            l.me[v] = S::select(l.me[v], ok, me_now);
+            l.other[v] = S::select(l.other[v], ok, other_now);
+        }
     }
     l.first ^= moved;
     l.alive = moved | again;
