@@ -727,7 +727,7 @@ impl<R: Rules> Walk for BitWalk<R> {
     /// their neighbourhood ([`super::bitboard::lanes::LocalCache`]), with their outcomes,
     /// and below a decided position with their sequences.
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
-    type Near = (super::bitboard::lanes::LocalCache, super::bitboard::lanes::LocalCache<u32>);
+    type Near = (super::bitboard::lanes::LocalCache, super::bitboard::lanes::SequenceCache);
     #[cfg(not(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq")))]
     type Near = ();
     type Move = u32;
@@ -815,8 +815,8 @@ impl<R: Rules> Walk for BitWalk<R> {
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     fn near_cache() -> Option<Self::Near> {
         if R::PASSES && R::BIT_LAST_CELLS == 4 {
-            use super::bitboard::lanes::{LocalCache, SEQUENCE_ENTRIES};
-            Some((LocalCache::new(), LocalCache::with_entries(SEQUENCE_ENTRIES)))
+            use super::bitboard::lanes::{LocalCache, SequenceCache};
+            Some((LocalCache::new(), SequenceCache::new()))
         } else {
             None
         }

@@ -16,7 +16,7 @@
 
 use std::arch::x86_64::*;
 
-use super::super::table::{mix, prefetch_line, TableKey};
+use super::super::table::{mix, prefetch_line};
 
 /// Eight lanes of bit sets, each with the operations [`count_four`] needs.
 pub trait Sets: Copy {
@@ -1233,70 +1233,74 @@ const fn reach() -> [u64; 64] {
     t
 }
 
-/// Slots of a [`LocalCache`]: 1.8 MB (56-byte slots). Against 2^15, the 16-empty count
-/// took 1.07× longer with 2^14 and 1.01× longer with 2^16 (one thread).
+/// Slots of a [`LocalCache`]: 1.5 MB (48-byte slots). Against 2^15, the 16-empty count
+/// took 1.07× longer with 2^14 and 1.01× longer with 2^16 (one thread, 56-byte slots).
 pub const LOCAL_ENTRIES: usize = 1 << 15;
 
-/// Slots of a [`LocalCache`] of sequences ([`cached_sequences`]): 1 MB (32-byte slots).
-/// The 18-empty count finds 24% of its four-cell positions there; 2^14 and 2^13 slots
-/// find 21% and 18% and were no faster, 2^16 finds 28% and was slower.
-pub const SEQUENCE_ENTRIES: usize = 1 << 15;
+/// Slots of a [`SequenceCache`]: 1 MB (16-byte slots).
+pub const SEQUENCE_ENTRIES: usize = 1 << 16;
 
 /// A near-end cache for the four-cell positions of the standard rules on 64-bit boards,
 /// keyed by their neighbourhood: the empty cells, and the discs of both players on their
 /// rays. The last four moves flip and read no other disc, so the games below depend on
 /// the neighbourhood alone and on the margin, which only adds to each game's final one:
-/// the cache keeps either the games' final margins from 0 ([`Deltas`]) and adds the
-/// position's, or, below a decided position, only how many sequences there are (`u32`).
+/// the cache keeps the games' final margins from 0 ([`Deltas`]) and adds the position's.
+/// (Below a decided position, a [`SequenceCache`] keeps only how many sequences there
+/// are.)
 /// At 16 empty cells, 53.5% of the four-cell positions that a count reaches repeat by
 /// their neighbourhood, 26.6% as whole positions (a cache of 2^14 slots finds 31% and
 /// 18% of them, 2^16 36% and 20%). A slot whose probe is older gives way (after 2^32
 /// probes the order wraps, which only makes a replacement less apt).
-pub struct LocalCache<V = Deltas> {
+pub struct LocalCache {
     /// Buckets of two slots; a new entry takes the one used less recently.
-    buckets: Vec<[LocalSlot<V>; 2]>,
+    buckets: Vec<[LocalSlot; 2]>,
+    /// The cells on the board of the positions kept (see [`Spot`]).
+    area: u64,
     /// The number of the last probe, which marks the slots it uses.
     time: u32,
 }
 
-/// A slot of a [`LocalCache`]: its key, what it keeps, and the probe that used it last
-/// (0: empty).
+/// A slot of a [`LocalCache`]: its key (as [`Spot`]), what it keeps, and the probe that
+/// used it last (0: empty).
 #[derive(Clone, Copy, Default)]
-struct LocalSlot<V> {
-    key: [u64; 3],
-    value: V,
+struct LocalSlot {
+    near: u64,
+    packed: u32,
     used: u32,
+    deltas: Deltas,
 }
 
-impl<V: Copy + Default> LocalCache<V> {
-    /// An empty cache of `entries` slots (a power of two, at least 2).
-    pub fn with_entries(entries: usize) -> LocalCache<V> {
-        LocalCache { buckets: vec![[LocalSlot::default(); 2]; entries / 2], time: 0 }
+impl LocalCache {
+    /// An empty cache of [`LOCAL_ENTRIES`] slots.
+    pub fn new() -> LocalCache {
+        LocalCache { buckets: vec![[LocalSlot::default(); 2]; LOCAL_ENTRIES / 2], area: 0, time: 0 }
+    }
+
+    /// Where the four-cell position with discs `p` for the player to move, `o` for the
+    /// opponent and the empty cells `empty` is kept; a position of another area than the
+    /// last empties the cache first.
+    #[inline]
+    pub fn locate(&mut self, p: u64, o: u64, empty: u64) -> Spot {
+        Spot::new(p, empty, keep_area(&mut self.area, &mut self.buckets, p | o | empty))
     }
 
     /// The slot of `spot` that holds its key, marked as used now, or else the one that
     /// gives way to it, marked with its key.
     #[inline(always)]
-    fn slot(&mut self, spot: &Spot) -> (&mut V, bool) {
+    fn slot(&mut self, spot: &Spot) -> (&mut Deltas, bool) {
         self.time = self.time.wrapping_add(1).max(1);
         let time = self.time;
         let bucket = &mut self.buckets[spot.bucket];
-        let found = bucket.iter().position(|slot| slot.used != 0 && slot.key == spot.key);
+        let found = bucket.iter().position(|slot| slot.used != 0 && slot.near == spot.near && slot.packed == spot.packed);
         let at = match found {
             Some(at) => at,
             None => (bucket[1].used < bucket[0].used) as usize,
         };
         let slot = &mut bucket[at];
         slot.used = time;
-        slot.key = spot.key;
-        (&mut slot.value, found.is_some())
-    }
-}
-
-impl LocalCache {
-    /// An empty cache of [`LOCAL_ENTRIES`] slots.
-    pub fn new() -> LocalCache {
-        LocalCache::with_entries(LOCAL_ENTRIES)
+        slot.near = spot.near;
+        slot.packed = spot.packed;
+        (&mut slot.deltas, found.is_some())
     }
 }
 
@@ -1306,37 +1310,47 @@ impl Default for LocalCache {
     }
 }
 
-/// The key of a [`LocalCache`], hashed by one [`mix`] of its words, rotated apart,
-/// rather than one per word: the 18-empty count finds as many positions (22.06 million
-/// hits either way) in 1.03–1.12× less time (CPU time medians of five runs, old and new
-/// in turn, twice).
-impl TableKey for [u64; 3] {
-    #[inline]
-    fn hash64(&self) -> u64 {
-        mix(self[0] ^ self[1].rotate_left(21) ^ self[2].rotate_left(42))
-    }
-}
-
-/// Where a four-cell position is kept in a [`LocalCache`] ([`LocalCache::locate`]): its
-/// empty cells, its key and its bucket.
+/// Where a four-cell position is kept in a [`LocalCache`] or a [`SequenceCache`]: its
+/// empty cells, its key and its bucket. The key is the neighbourhood less the
+/// opponent's discs, which are every cell of the rays that is neither the player's nor
+/// empty nor off the board: the player's discs on the rays, and the cells packed six
+/// bits each. The cells on the board are the same through a count, and a cache that
+/// finds other ones starts again.
 #[derive(Clone, Copy, Default)]
 pub struct Spot {
+    empty: u64,
     cells: [u32; 4],
-    key: [u64; 3],
+    near: u64,
+    packed: u32,
     bucket: usize,
 }
 
-impl<V> LocalCache<V> {
-    /// Where the four-cell position with discs `p` for the player to move, `o` for the
-    /// opponent and the empty cells `empty` is kept.
-    #[inline]
-    pub fn locate(&self, p: u64, o: u64, empty: u64) -> Spot {
-        let cells = four_cells(empty);
-        let near = REACH[cells[0] as usize] | REACH[cells[1] as usize] | REACH[cells[2] as usize] | REACH[cells[3] as usize];
-        let key = [p & near, o & near, empty];
-        Spot { cells, key, bucket: key.hash64() as usize & (self.buckets.len() - 1) }
+/// Empties `buckets`, a cache's, if `area` is not the cells on the board of the
+/// positions they keep (`kept`), which it then becomes; the number of buckets.
+fn keep_area<B: Default>(kept: &mut u64, buckets: &mut [B], area: u64) -> usize {
+    if area != *kept {
+        buckets.iter_mut().for_each(|b| *b = B::default());
+        *kept = area;
     }
+    buckets.len()
+}
 
+impl Spot {
+    /// The spot of the position with discs `p` for the player to move and the four
+    /// empty cells `empty`, in a cache of `buckets` buckets (a power of two). Hashed by
+    /// one [`mix`] of the two words, rotated apart: against one per word, the 18-empty
+    /// count found as many positions in 1.03–1.12× less time (when the key was three
+    /// words).
+    #[inline]
+    fn new(p: u64, empty: u64, buckets: usize) -> Spot {
+        let cells = four_cells(empty);
+        let near = p & (REACH[cells[0] as usize] | REACH[cells[1] as usize] | REACH[cells[2] as usize] | REACH[cells[3] as usize]);
+        let packed = cells[0] | cells[1] << 6 | cells[2] << 12 | cells[3] << 18;
+        Spot { empty, cells, near, packed, bucket: mix(near ^ (packed as u64).rotate_left(40)) as usize & (buckets - 1) }
+    }
+}
+
+impl LocalCache {
     /// Fetches the bucket of `spot` into the processor's cache, so that a probe soon
     /// after does not wait for memory. A hint only.
     #[inline]
@@ -1344,8 +1358,8 @@ impl<V> LocalCache<V> {
         // Every 64 bytes of the bucket, and its last byte: a bucket not aligned to a cache
         // line touches one line more than its size takes (the fetches are constants, and
         // a line fetched twice costs next to nothing).
-        let at = &self.buckets[spot.bucket] as *const [LocalSlot<V>; 2] as *const i8;
-        let size = std::mem::size_of::<[LocalSlot<V>; 2]>();
+        let at = &self.buckets[spot.bucket] as *const [LocalSlot; 2] as *const i8;
+        let size = std::mem::size_of::<[LocalSlot; 2]>();
         let mut line = 0;
         while line < size {
             prefetch_line(at.wrapping_add(line));
@@ -1374,7 +1388,7 @@ pub unsafe fn cached_last_four(cache: &mut LocalCache, p: u64, o: u64, empty: u6
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
 pub unsafe fn cached_count(cache: &mut LocalCache, spot: &Spot, p: u64, o: u64, margin: i32, hits: &mut u64) -> Option<[u64; 3]> {
     if margin.abs() > 64 {
-        return last_four::<false>(p, o, spot.key[2], margin, true);
+        return last_four::<false>(p, o, spot.empty, margin, true);
     }
     let (deltas, found) = cache.slot(spot);
     if found {
@@ -1390,7 +1404,7 @@ pub unsafe fn cached_count(cache: &mut LocalCache, spot: &Spot, p: u64, o: u64, 
     let mut d = Deltas::default();
     // A position whose player to move has no move leaves an empty count in the slot,
     // which no later probe finds: the walk counts such positions itself.
-    let counted = if p | o | spot.key[2] == !0 {
+    let counted = if p | o | spot.empty == !0 {
         count_into::<Narrow, Deltas, true, false, true, true>(p, o, cells, rays, 0, &mut d)
     } else {
         count_into::<Narrow, Deltas, true, false, true, false>(p, o, cells, rays, 0, &mut d)
@@ -1399,23 +1413,92 @@ pub unsafe fn cached_count(cache: &mut LocalCache, spot: &Spot, p: u64, o: u64, 
     counted.map(|_| d.outcomes(margin))
 }
 
-/// The sequences of the four-cell position at `spot` ([`LocalCache::locate`] of `p`, `o`
-/// and its empty cells) under the standard rules, through `cache`: `hits` counts the
+/// A near-end cache of the sequences of four-cell positions below a decided position
+/// (whose outcomes are not counted), keyed by their neighbourhood as a [`LocalCache`]
+/// but in 16-byte slots, four to a cache line: the opponent's discs on the rays are
+/// every cell of the rays that is neither the player's nor empty nor off the board, so
+/// the key is the player's discs there and the empty cells, six bits each. The cells on
+/// the board are the same through a count; a probe with other cells empties the cache.
+pub struct SequenceCache {
+    buckets: Vec<SequenceBucket>,
+    /// The cells on the board of the positions kept.
+    area: u64,
+    /// The number of the last probe, which marks the slots it uses.
+    time: u32,
+}
+
+/// Four slots of a [`SequenceCache`]: per slot the player's discs on the rays, the cells
+/// (bits 0-23) with the sequences (24-31), and the probe that used it last (0: empty).
+#[repr(align(64))]
+#[derive(Clone, Copy, Default)]
+struct SequenceBucket {
+    near: [u64; 4],
+    tags: [u32; 4],
+    used: [u32; 4],
+}
+
+impl SequenceCache {
+    /// An empty cache of [`SEQUENCE_ENTRIES`] slots.
+    pub fn new() -> SequenceCache {
+        SequenceCache { buckets: vec![SequenceBucket::default(); SEQUENCE_ENTRIES / 4], area: 0, time: 0 }
+    }
+
+    /// Where the four-cell position with discs `p` for the player to move, `o` for the
+    /// opponent and the empty cells `empty` is kept.
+    #[inline]
+    pub fn locate(&mut self, p: u64, o: u64, empty: u64) -> Spot {
+        Spot::new(p, empty, keep_area(&mut self.area, &mut self.buckets, p | o | empty))
+    }
+
+    /// Fetches the bucket of `spot` into the processor's cache. A hint only.
+    #[inline]
+    pub fn fetch(&self, spot: &Spot) {
+        prefetch_line(&self.buckets[spot.bucket] as *const SequenceBucket as *const i8);
+    }
+}
+
+impl Default for SequenceCache {
+    fn default() -> SequenceCache {
+        SequenceCache::new()
+    }
+}
+
+/// The sequences of the four-cell position at `spot` ([`SequenceCache::locate`] of `p`,
+/// `o` and its empty cells) under the standard rules, through `cache`: `hits` counts the
 /// positions it answered. `None` if the player to move has no move.
 ///
 /// SAFETY: as [`last_four`].
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
-pub unsafe fn cached_sequences(cache: &mut LocalCache<u32>, spot: &Spot, p: u64, o: u64, hits: &mut u64) -> Option<u64> {
-    let (sequences, found) = cache.slot(spot);
-    if found {
-        *hits += (*sequences > 0) as u64;
-    } else {
-        let cells = spot.cells;
-        let rays: [&[u64; 8]; 4] = cells.map(|c| &super::RAYS[c as usize]);
-        // 0 (no move) is kept too: the walk then counts the position itself each time.
-        *sequences = count_four::<Narrow, false, false, true, false>(p, o, cells, rays, 0).map_or(0, |t| t[0] as u32);
-    }
-    match *sequences {
+pub unsafe fn cached_sequences(cache: &mut SequenceCache, spot: &Spot, p: u64, o: u64, hits: &mut u64) -> Option<u64> {
+    cache.time = cache.time.wrapping_add(1).max(1);
+    let time = cache.time;
+    let bucket = &mut cache.buckets[spot.bucket];
+    let found = (0..4).find(|&k| bucket.used[k] != 0 && bucket.near[k] == spot.near && bucket.tags[k] & 0xff_ffff == spot.packed);
+    let sequences = match found {
+        Some(k) => {
+            bucket.used[k] = time;
+            let n = bucket.tags[k] >> 24;
+            *hits += (n > 0) as u64;
+            n
+        }
+        None => {
+            let cells = spot.cells;
+            let rays: [&[u64; 8]; 4] = cells.map(|c| &super::RAYS[c as usize]);
+            // 0 (no move) is kept too: the walk then counts the position itself each time.
+            let n = count_four::<Narrow, false, false, true, false>(p, o, cells, rays, 0).map_or(0, |t| t[0] as u32);
+            let mut k = 0;
+            for j in 1..4 {
+                if bucket.used[j] < bucket.used[k] {
+                    k = j;
+                }
+            }
+            bucket.near[k] = spot.near;
+            bucket.tags[k] = spot.packed | n << 24;
+            bucket.used[k] = time;
+            n
+        }
+    };
+    match sequences {
         0 => None,
         n => Some(n as u64),
     }
@@ -1424,7 +1507,7 @@ pub unsafe fn cached_sequences(cache: &mut LocalCache<u32>, spot: &Spot, p: u64,
 #[cfg(test)]
 mod tests {
     use super::super::super::arena::Rng;
-    use super::{cached_last_four, cached_sequences, doubled, groups, last_four, LocalCache, Narrow, Sets, REACH, SEQUENCE_ENTRIES};
+    use super::{cached_last_four, cached_sequences, doubled, groups, last_four, LocalCache, Narrow, SequenceCache, Sets, REACH};
     use std::arch::x86_64::*;
 
     /// On an 8×8 board, a move's legality read off the rays' closing cells (`GRID`)
@@ -1470,7 +1553,7 @@ mod tests {
         let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         let mut next = || rng.next_u64();
         let (mut cache, mut hits, mut counted) = (LocalCache::new(), 0, 0);
-        let (mut sequences, mut sequence_hits) = (LocalCache::<u32>::with_entries(SEQUENCE_ENTRIES), 0);
+        let (mut sequences, mut sequence_hits) = (SequenceCache::new(), 0);
         for i in 0..30_000 {
             let mut empty = 0u64;
             while empty.count_ones() < 4 {
@@ -1498,6 +1581,45 @@ mod tests {
         }
         assert!(counted > 40_000 && hits > 15_000, "{} counted, {} hits", counted, hits);
         assert!(sequence_hits > 30_000, "{} hits of sequences", sequence_hits);
+    }
+
+    /// The caches by neighbourhood keep positions of one area (their key leaves the
+    /// opponent's discs out): the same player's discs and empty cells with an opponent's
+    /// disc of the rays taken off the board count as the lanes count them, not as the
+    /// position before, on 3,000 random positions.
+    #[test]
+    fn the_local_caches_start_again_on_another_area() {
+        let mut rng = Rng::new(0x5851_f42d_4c95_7f2d);
+        let mut next = || rng.next_u64();
+        let (mut cache, mut hits, mut differ) = (SequenceCache::new(), 0, 0);
+        let mut outcomes = LocalCache::new();
+        for _ in 0..3_000 {
+            let mut empty = 0u64;
+            while empty.count_ones() < 4 {
+                empty |= 1 << (next() % 64);
+            }
+            let p = next() & !empty;
+            let o = !p & !empty;
+            let near = (0..64).filter(|&c| empty >> c & 1 == 1).fold(0, |n, c| n | REACH[c]);
+            let theirs = o & near;
+            if theirs == 0 {
+                continue;
+            }
+            let off = 1u64 << (0..64).filter(|&c| theirs >> c & 1 == 1).nth(next() as usize % theirs.count_ones() as usize).unwrap_or(0);
+            let mut counts = Vec::new();
+            for &o in [o, o & !off].iter() {
+                let spot = cache.locate(p, o, empty);
+                // SAFETY: the tests run where the lanes are built, on such processors.
+                let (want, got) = unsafe { (last_four::<false>(p, o, empty, 0, false), cached_sequences(&mut cache, &spot, p, o, &mut hits)) };
+                assert_eq!(got, want.map(|t| t[0]), "{:#x} {:#x} {:#x}", p, o, empty);
+                // SAFETY: as above.
+                let (want, got) = unsafe { (last_four::<false>(p, o, empty, 0, true), cached_last_four(&mut outcomes, p, o, empty, 0, &mut hits)) };
+                assert_eq!(got, want, "{:#x} {:#x} {:#x}", p, o, empty);
+                counts.push(got.map(|t| t[0] + t[1] + t[2]));
+            }
+            differ += (counts[0] != counts[1]) as usize;
+        }
+        assert!(differ > 300, "{} positions counted otherwise with a disc off the board", differ);
     }
 
     /// `groups` and `doubled` against their definitions, group by group and bit by bit.
