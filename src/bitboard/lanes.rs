@@ -1341,7 +1341,7 @@ impl Spot {
     /// one [`mix`] of the two words, rotated apart: against one per word, the 18-empty
     /// count found as many positions in 1.03–1.12× less time (when the key was three
     /// words).
-    #[inline]
+    #[inline(always)]
     fn new(p: u64, empty: u64, buckets: usize) -> Spot {
         let cells = four_cells(empty);
         let near = p & (REACH[cells[0] as usize] | REACH[cells[1] as usize] | REACH[cells[2] as usize] | REACH[cells[3] as usize]);
