@@ -1302,6 +1302,23 @@ impl LocalCache {
         slot.packed = spot.packed;
         (&mut slot.deltas, found.is_some())
     }
+
+    /// Fetches the bucket of `spot` into the processor's cache, so that a probe soon
+    /// after does not wait for memory. A hint only.
+    #[inline]
+    pub fn fetch(&self, spot: &Spot) {
+        // Every 64 bytes of the bucket, and its last byte: a bucket not aligned to a cache
+        // line touches one line more than its size takes (the fetches are constants, and
+        // a line fetched twice costs next to nothing).
+        let at = &self.buckets[spot.bucket] as *const [LocalSlot; 2] as *const i8;
+        let size = std::mem::size_of::<[LocalSlot; 2]>();
+        let mut line = 0;
+        while line < size {
+            prefetch_line(at.wrapping_add(line));
+            line += 64;
+        }
+        prefetch_line(at.wrapping_add(size - 1));
+    }
 }
 
 impl Default for LocalCache {
@@ -1347,25 +1364,6 @@ impl Spot {
         let near = p & (REACH[cells[0] as usize] | REACH[cells[1] as usize] | REACH[cells[2] as usize] | REACH[cells[3] as usize]);
         let packed = cells[0] | cells[1] << 6 | cells[2] << 12 | cells[3] << 18;
         Spot { empty, cells, near, packed, bucket: mix(near ^ (packed as u64).rotate_left(40)) as usize & (buckets - 1) }
-    }
-}
-
-impl LocalCache {
-    /// Fetches the bucket of `spot` into the processor's cache, so that a probe soon
-    /// after does not wait for memory. A hint only.
-    #[inline]
-    pub fn fetch(&self, spot: &Spot) {
-        // Every 64 bytes of the bucket, and its last byte: a bucket not aligned to a cache
-        // line touches one line more than its size takes (the fetches are constants, and
-        // a line fetched twice costs next to nothing).
-        let at = &self.buckets[spot.bucket] as *const [LocalSlot; 2] as *const i8;
-        let size = std::mem::size_of::<[LocalSlot; 2]>();
-        let mut line = 0;
-        while line < size {
-            prefetch_line(at.wrapping_add(line));
-            line += 64;
-        }
-        prefetch_line(at.wrapping_add(size - 1));
     }
 }
 
