@@ -743,8 +743,8 @@ pub trait Walk: Clone + Send + Sync {
 		let _ = (cache, hits);
 		self.near_end()
 	}
-	fn near_children(&mut self, cache: &mut Self::Near, hits: &mut u64, sequences: bool) -> Option<([u64; 3], u32, Self::Moves)> {
-		let _ = (cache, hits, sequences);
+	fn near_children<F: FnOnce(&Self) -> bool>(&mut self, cache: &mut Self::Near, hits: &mut u64, sequences: bool, fetched: F) -> Option<Option<([u64; 3], u32, Self::Moves)>> {
+		let _ = (cache, hits, sequences, fetched);
 		None
 	}
 	fn near_end_sequences(&mut self) -> Option<u64> {
@@ -848,6 +848,14 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 		let empties = w.empties();
 		let from = if winner.is_some() { W::STORE_SEQUENCES_FROM } else { W::STORE_FROM };
 		let stored = empties >= from && self.wide.is_some();
+		if winner.is_none() && empties == W::NEAR_CACHED + 1 {
+			if let Some((total, found)) = self.probed_children(w, None, stored) {
+				if stored && !found {
+					self.store(w, empties, &total);
+				}
+				return total;
+			}
+		}
 		if stored {
 			if let Some(hit) = self.probe(w, empties) {
 				self.hits += 1;
@@ -858,14 +866,6 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 		if winner.is_none() && self.decide && empties >= DECIDE_FROM {
 			winner = w.decided();
 			self.decided += winner.is_some() as u64;
-		}
-		if winner.is_none() && empties == W::NEAR_CACHED + 1 {
-			if let Some(total) = self.near_children(w, None) {
-				if stored {
-					self.store(w, empties, &total);
-				}
-				return total;
-			}
 		}
 		let moves = w.list_moves();
 		let total = self.children(w, moves, winner);
@@ -893,6 +893,14 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 	}
 
 	fn near_cached(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
+		if let Some(wins) = winner {
+			if let Some((total, found)) = self.probed_children(w, winner, false) {
+				if !found {
+					self.keep_sequences(w.key(), wins, &total);
+				}
+				return total;
+			}
+		}
 		let key = w.key();
 		if let Some(t) = self.near.as_ref().and_then(|near| near.get(&key)) {
 			self.hits += 1;
@@ -908,18 +916,22 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 				None => (self.listed_children(w, None), None),
 			},
 			Some(wins) => {
-				let total = match self.near_children(w, winner) {
-					Some(total) => total,
-					None => self.listed_children(w, winner),
-				};
-				let n = if wins { total.wins.to_u32() } else { total.losses.to_u32() };
-				(total, n.map(|n| [n, 0, 0]))
+				let total = self.listed_children(w, winner);
+				self.keep_sequences(key, wins, &total);
+				return total;
 			}
 		};
 		if let (Some(near), Some(t)) = (self.near.as_mut(), kept) {
 			near.put(key, t, 1);
 		}
 		total
+	}
+
+	fn keep_sequences(&mut self, key: W::Key, wins: bool, total: &Outcomes<C>) {
+		let n = if wins { total.wins.to_u32() } else { total.losses.to_u32() };
+		if let (Some(near), Some(n)) = (self.near.as_mut(), n) {
+			near.put(key, [n, 0, 0], 1);
+		}
 	}
 
 	fn local_cached(&mut self, w: &mut W) -> Option<Outcomes<C>> {
@@ -929,23 +941,9 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 		}
 	}
 
-	fn near_children(&mut self, w: &mut W, winner: Option<bool>) -> Option<Outcomes<C>> {
-		let (counted, children, left) = w.near_children(self.local.as_mut()?, &mut self.hits, winner.is_some())?;
-		self.nodes += children as u64;
-		let winner = winner.map(|wins| !wins);
-		let mut total = Outcomes::default();
-		total.add_opponent(&match winner {
-			None => Outcomes::from(counted),
-			Some(wins) => Outcomes::all(wins, C::from(counted[0])),
-		});
-		for m in left {
-			self.nodes += 1;
-			let undo = w.play(m);
-			let child = self.listed_children(w, winner);
-			w.undo(m, undo);
-			total.add_opponent(&child);
-		}
-		Some(total)
+	#[cfg(not(feature = "avx512"))]
+	fn probed_children(&mut self, _: &mut W, _: Option<bool>, _: bool) -> Option<(Outcomes<C>, bool)> {
+		None
 	}
 
 	fn listed_children(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
@@ -955,12 +953,7 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 
 	#[inline]
 	fn probe(&self, w: &W, empties: usize) -> Option<Outcomes<C>> {
-		if empties <= COMPACT_UP_TO {
-			let t = self.compact.as_ref()?.get(w)?;
-			Some(Outcomes::from([t[0] as u64, t[1] as u64, t[2] as u64]))
-		} else {
-			w.probe(self.wide.as_ref()?).cloned()
-		}
+		probe_tables(&self.compact, &self.wide, w, empties)
 	}
 
 	#[inline]
@@ -987,6 +980,16 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 			}
 		}
 		Outcomes::leaf(w.margin())
+	}
+}
+
+#[inline]
+fn probe_tables<W: Walk, C: Count, S: Store<W>>(compact: &Option<S>, wide: &Option<Table<W::Key, Outcomes<C>>>, w: &W, empties: usize) -> Option<Outcomes<C>> {
+	if empties <= COMPACT_UP_TO {
+		let t = compact.as_ref()?.get(w)?;
+		Some(Outcomes::from([t[0] as u64, t[1] as u64, t[2] as u64]))
+	} else {
+		w.probe(wide.as_ref()?).cloned()
 	}
 }
 
