@@ -1484,12 +1484,7 @@ pub unsafe fn cached_sequences(cache: &mut SequenceCache, spot: &Spot, p: u64, o
             let rays: [&[u64; 8]; 4] = cells.map(|c| &super::RAYS[c as usize]);
             // 0 (no move) is kept too: the walk then counts the position itself each time.
             let n = count_four::<Narrow, false, false, true, false>(p, o, cells, rays, 0).map_or(0, |t| t[0] as u32);
-            let mut k = 0;
-            for j in 1..4 {
-                if bucket.used[j] < bucket.used[k] {
-                    k = j;
-                }
-            }
+            let k = (0..4).min_by_key(|&j| bucket.used[j]).unwrap_or(0);
             bucket.near[k] = spot.near;
             bucket.tags[k] = spot.packed | n << 24;
             bucket.used[k] = time;
