@@ -1460,13 +1460,16 @@ pub struct Options {
     /// Whether positions whose winner is already known count only their sequences
     /// ([`Walk::decided`]; else they are walked like the others, for tests).
     pub decided: bool,
+    /// Whether 8×8 counts from [`LEVELS_FROM`] empty cells go by levels
+    /// ([`super::levels`], where built; else depth first, for tests).
+    pub levels: bool,
 }
 
 impl Default for Options {
     /// A table, the 64-bit walk where it fits, the shortcuts for independent empty
     /// cells and decided positions, and threads for large counts only.
     fn default() -> Options {
-        Options { threads: 0, table: true, bitboards: true, independent: true, decided: true }
+        Options { threads: 0, table: true, bitboards: true, independent: true, decided: true, levels: true }
     }
 }
 
@@ -1530,6 +1533,12 @@ pub fn count_fast<R: Rules>(board: &Board, to_move: Color, options: &Options) ->
     let empties = board.empties();
     if options.bitboards {
         if let Some(walk) = bit_walk_within::<R>(board, to_move, None) {
+            #[cfg(feature = "levels")]
+            {
+                if let Some(report) = by_levels(&walk, empties, to_move, options) {
+                    return Some(report);
+                }
+            }
             return Some(count_with(walk, empties, to_move, options));
         }
     }
@@ -1707,6 +1716,26 @@ fn on_wide<R: Rules>(board: &Board, analysis: &Analysis, empties: usize, to_move
     let walk = WideWalk::<R, super::wide::U1024>::on(board, changeable, to_move)?;
     Some(count_with(walk, empties, to_move, options))
 }
+
+/// The count of [`super::levels::count`] where it takes the 64-bit walk `walk` (with
+/// [`Options::levels`], from [`LEVELS_FROM`] empty cells).
+#[cfg(feature = "levels")]
+fn by_levels<R: Rules>(walk: &BitWalk<R>, empties: usize, to_move: Color, options: &Options) -> Option<Report> {
+    if !(options.levels && options.table && empties >= LEVELS_FROM) {
+        return None;
+    }
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let ([wins, losses, draws], [nodes, hits, decided]) = super::levels::count::<R>(walk.p, walk.o, walk.empty, walk.bias, threads, options.decided, super::levels::MAX_POSITIONS)?;
+    let (black, white) = if to_move == Color::Black { (wins, losses) } else { (losses, wins) };
+    Some(Report { black: Nat::from(black), white: Nat::from(white), draws: Nat::from(draws), nodes, hits, decided })
+}
+
+/// Counts from this many empty cells go by levels ([`super::levels`]) where built.
+#[cfg(feature = "levels")]
+pub const LEVELS_FROM: usize = 14;
 
 /// Without the `wide` feature (the judges' bundles), boards beyond 8×8 are counted on the
 /// general board.

@@ -46,6 +46,8 @@ pub mod eval;
 pub mod game;
 pub mod independent;
 pub mod judge;
+#[cfg(feature = "levels")]
+pub mod levels;
 pub mod jutge_p18992;
 pub mod nat;
 #[cfg(feature = "threads")]

@@ -1528,11 +1528,12 @@ pub struct Options {
 	pub bitboards: bool,
 	pub independent: bool,
 	pub decided: bool,
+	pub levels: bool,
 }
 
 impl Default for Options {
 	fn default() -> Options {
-		Options { threads: 0, table: true, bitboards: true, independent: true, decided: true }
+		Options { threads: 0, table: true, bitboards: true, independent: true, decided: true, levels: true }
 	}
 }
 

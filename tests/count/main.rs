@@ -101,14 +101,14 @@ fn all_options() -> Vec<Options> {
     for &threads in &[1, 2] {
         for &table in &[true, false] {
             for &bitboards in &[true, false] {
-                all.push(Options { threads, table, bitboards, independent: true, decided: true });
+                all.push(Options { threads, table, bitboards, independent: true, decided: true, levels: true });
             }
         }
     }
     for &(table, bitboards) in &[(true, false), (false, true)] {
-        all.push(Options { threads: 1, table, bitboards, independent: false, decided: true });
+        all.push(Options { threads: 1, table, bitboards, independent: false, decided: true, levels: true });
     }
-    all.push(Options { threads: 1, table: true, bitboards: true, independent: false, decided: false });
+    all.push(Options { threads: 1, table: true, bitboards: true, independent: false, decided: false, levels: false });
     all
 }
 
@@ -346,7 +346,7 @@ fn flanking_counts_beyond_the_compact_table() {
     for &empties in &[13, 13] {
         let grid = search(&mut rng, |rng| playout(rng, 8, empties), |g| reference::empties(g) == empties);
         let board = library_board(&grid);
-        let plain = Options { threads: 1, table: false, bitboards: true, independent: false, decided: false };
+        let plain = Options { threads: 1, table: false, bitboards: true, independent: false, decided: false, levels: false };
         let expected = triple(&count::<Flanking>(&board, Color::White, &plain));
         let mut options = vec![Options { table: true, ..plain }, Options { threads: 2, table: true, ..plain }];
         options.push(Options { table: true, ..Options::default() });
@@ -366,7 +366,7 @@ fn flanking_counts_beyond_the_compact_table() {
 #[test]
 fn five_cell_children_counted_together() {
     let mut rng = Rng::new(5050);
-    let plain = Options { threads: 1, table: false, bitboards: true, independent: false, decided: false };
+    let plain = Options { threads: 1, table: false, bitboards: true, independent: false, decided: false, levels: false };
     let mut options = vec![Options::default(), Options { threads: 1, ..Options::default() }];
     options.push(Options { decided: false, ..options[1] });
     let mut failures = Vec::new();
@@ -393,6 +393,78 @@ fn five_cell_children_counted_together() {
         failures.extend(check_flanking(&grid, &expected, &options));
     }
     assert_no_failures(failures, positions);
+}
+
+/// Counting by levels (`othello::levels`, which 8×8 counts take from 14 empty cells)
+/// against the depth-first counter on the same 64-bit walk: 8×8 playouts and boards of
+/// random discs (often lopsided, so that games end early and winners are known), and
+/// 6×6 and 5×7 boards (cells off the board), with 6 to 11 empty cells, under both rule
+/// sets, with and without a bias (one that decides the winner at the start too), on one
+/// and two threads, with and without decided positions; and a bound on the positions kept, past which it gives up.
+#[cfg(feature = "levels")]
+#[test]
+fn counts_by_levels_match_depth_first() {
+    use othello::count::{BitWalk, Counter};
+    fn check<R: Rules>(grid: &Grid, bias: i32, threads: usize, decide: bool) -> Option<String> {
+        let (black, white, area) = othello::bitboard::from_board(&library_board(grid)).expect("within 8x8");
+        let empty = area & !(black | white);
+        let expected = Counter::<BitWalk<R>, u64>::new(1 << 16, decide).count(&mut BitWalk::new(white, black, empty, bias));
+        let expected = [expected.wins, expected.losses, expected.draws];
+        let (got, _) = othello::levels::count::<R>(white, black, empty, bias, threads, decide, 1 << 24).expect("levels");
+        if got == expected {
+            None
+        } else {
+            Some(format!("{}bias {}, {} threads, decide {}: {:?} by levels, {:?} depth first", show(grid), bias, threads, decide, got, expected))
+        }
+    }
+    let mut rng = Rng::new(1414);
+    let mut failures = Vec::new();
+    let positions = 120;
+    for i in 0..positions {
+        let empties = rng.range(6, 12);
+        let percent = random_black_percent(&mut rng);
+        let grid = match i % 4 {
+            0 => playout(&mut rng, 8, empties),
+            1 => random_grid(&mut rng, 8, 8, empties, percent),
+            2 => random_grid(&mut rng, 6, 6, empties, percent),
+            _ => random_grid(&mut rng, 5, 7, empties, percent),
+        };
+        // Now and then a bias that decides the winner at the start, either way.
+        let cells = (grid.len() * grid[0].len()) as i32;
+        let bias = match rng.below(8) {
+            0 | 1 => rng.range(0, 9) as i32 - 4,
+            2 => cells + 1,
+            3 => -cells - 1,
+            _ => 0,
+        };
+        let (threads, decide) = (1 + i % 2, i % 3 != 0);
+        failures.extend(check::<Flanking>(&grid, bias, threads, decide));
+        if i % 3 == 0 {
+            failures.extend(check::<Adjacent>(&grid, bias, threads, decide));
+        }
+    }
+    assert_no_failures(failures, positions);
+    // A bound too small for the count: no count; one large enough: the count.
+    let grid = playout(&mut Rng::new(7), 8, 12);
+    let (black, white, area) = othello::bitboard::from_board(&library_board(&grid)).expect("8x8");
+    let empty = area & !(black | white);
+    assert_eq!(othello::levels::count::<Flanking>(white, black, empty, 0, 1, true, 10), None);
+    assert!(othello::levels::count::<Flanking>(white, black, empty, 0, 1, true, 1 << 20).is_some());
+}
+
+/// 8×8 counts from 14 empty cells, which go by levels where built, against the same
+/// counts depth first: two playouts with 14 empty cells.
+#[test]
+fn counts_from_fourteen_empty_cells() {
+    let mut rng = Rng::new(1400);
+    let depth_first = Options { levels: false, ..Options::default() };
+    let mut failures = Vec::new();
+    for _ in 0..2 {
+        let grid = search(&mut rng, |rng| playout(rng, 8, 14), |g| reference::empties(g) == 14);
+        let expected = triple(&count::<Flanking>(&library_board(&grid), Color::White, &depth_first));
+        failures.extend(check_flanking(&grid, &expected, &[Options::default(), Options { threads: 1, ..Options::default() }]));
+    }
+    assert_no_failures(failures, 2);
 }
 
 /// Boards larger than 8×8: random 9×9..12×12 boards with 1..=7 empties, and 100×100
