@@ -240,12 +240,11 @@ impl Worker {
         out
     }
 
-    /// Merges the children of the group `empty` (one more empty cell each) from `level`;
-    /// those of the last level by their [`Last`] keys.
-    fn children<R: Rules>(&mut self, c: &Root, level: &Level, empty: u64, last: Option<&Last>) {
+    /// Merges the children of the group `empty` (one more empty cell each) from `level`,
+    /// by their keys (`keys`, the group's).
+    fn children<R: Rules>(&mut self, c: &Root, level: &Level, empty: u64, keys: &Keys) {
         let parents: Vec<(u32, &[Entry])> = Bits(c.empty & !empty).map(|sq| (sq, level.group(empty | 1u64 << sq))).filter(|g| !g.1.is_empty()).collect();
         self.ready(parents.iter().map(|g| g.1.len()).sum());
-        let mark = marker(empty);
         let mut batch = [(0u64, 0u64, 0usize); BATCH];
         let mut n = 0;
         for (sq, group) in parents {
@@ -254,7 +253,7 @@ impl Worker {
             // Both rule sets move only next to an opponent's disc.
             let next_to = neighbours(1u64 << sq);
             for e in group {
-                let p = e.key & !theirs_bit;
+                let p = e.key & !set;
                 let o = c.area & !set & !p;
                 if o & next_to == 0 {
                     continue;
@@ -264,15 +263,10 @@ impl Worker {
                     continue;
                 }
                 // The opponent moves next: the marker flips.
-                let theirs = e.key & theirs_bit == 0;
-                let key = match last {
-                    Some(last) => last.key(o ^ flips, theirs, e.paths),
-                    None => (o ^ flips) | if theirs { mark } else { 0 },
-                };
-                let paths = if last.is_some() { e.paths & PATHS } else { e.paths };
+                let key = keys.key(o ^ flips, e.key & theirs_bit == 0, e.paths);
                 let i = self.home(key);
                 prefetch_line(&self.slots[i] as *const Entry as *const i8);
-                batch[n] = (key, paths, i);
+                batch[n] = (key, e.paths, i);
                 n += 1;
                 if n == BATCH {
                     self.add_batch(&mut batch);
@@ -294,38 +288,40 @@ impl Worker {
         self.total[2] += d * paths;
     }
 
-    /// Settles the positions merged for the group `empty` into entries of a level: a
-    /// player without a move passes (its key is the opponent's), a game that has ended
-    /// is counted, and from [`DECIDE_FROM`] empty cells a position whose winner is known
-    /// is marked.
-    fn settle<R: Rules>(&mut self, c: &Root, empty: u64) -> Vec<Entry> {
-        let mark = marker(empty);
+    /// Settles the positions merged for the group `empty` (keys `keys`) into entries of a
+    /// level: a player without a move passes (the key is then the opponent's), a game
+    /// that has ended is counted, and from [`DECIDE_FROM`] empty cells a position whose
+    /// winner is known is marked (and keyed so).
+    fn settle<R: Rules>(&mut self, c: &Root, empty: u64, keys: &Keys) -> Vec<Entry> {
         let mut out = self.drain();
         self.statistics[0] += out.len() as u64;
         let cells = empty.count_ones() as usize;
         out.retain_mut_compat(|e| {
-            let theirs = e.key & mark != 0;
-            let mut p = e.key & !mark;
+            let mut theirs = e.key & keys.theirs != 0;
+            let mut p = e.key & !empty;
             let mut o = c.area & !empty & !p;
-            let mut mover_theirs = theirs;
             if R::bit_moves(p, o, empty) == 0 {
-                if R::PASSES && R::bit_moves(o, p, empty) != 0 {
-                    std::mem::swap(&mut p, &mut o);
-                    mover_theirs = !theirs;
-                    e.key = p | if mover_theirs { mark } else { 0 };
-                } else {
-                    let bias = if theirs { -c.bias } else { c.bias };
-                    let margin = p.count_ones() as i32 - o.count_ones() as i32 + bias;
+                if !(R::PASSES && R::bit_moves(o, p, empty) != 0) {
                     let paths = e.paths & PATHS;
-                    self.credit(tally(margin), paths, theirs);
+                    if e.paths & KNOWN != 0 {
+                        self.credit(if e.paths & ROOT_WINS != 0 { [paths, 0, 0] } else { [0, paths, 0] }, 1, false);
+                    } else {
+                        let bias = if theirs { -c.bias } else { c.bias };
+                        let margin = p.count_ones() as i32 - o.count_ones() as i32 + bias;
+                        self.credit(tally(margin), paths, theirs);
+                    }
                     return false;
                 }
+                std::mem::swap(&mut p, &mut o);
+                theirs = !theirs;
+                e.key = keys.key(p, theirs, e.paths);
             }
             if c.decide && cells >= DECIDE_FROM && e.paths & KNOWN == 0 {
-                let bias = if mover_theirs { -c.bias } else { c.bias };
+                let bias = if theirs { -c.bias } else { c.bias };
                 if let Some(wins) = BitWalk::<R>::new(p, o, empty, bias).decided() {
                     self.statistics[2] += 1;
-                    e.paths |= KNOWN | if wins != mover_theirs { ROOT_WINS } else { 0 };
+                    e.paths |= KNOWN | if wins != theirs { ROOT_WINS } else { 0 };
+                    e.key = keys.key(p, theirs, e.paths);
                 }
             }
             true
@@ -335,7 +331,7 @@ impl Worker {
 
     /// Counts the merged positions of the group `empty`, one of the last level, whose
     /// keys are `last`'s.
-    fn finish<R: Rules>(&mut self, c: &Root, empty: u64, last: &Last) {
+    fn finish<R: Rules>(&mut self, c: &Root, empty: u64, last: &Keys) {
         let entries = self.drain();
         self.statistics[0] += entries.len() as u64;
         let mut open = std::mem::take(&mut self.open);
@@ -346,13 +342,13 @@ impl Worker {
                 let o = c.area & last.near & !empty & !p;
                 let n = self.sequences::<R>(p, o, empty);
                 let outcomes = if e.key & last.wins != 0 { [n, 0, 0] } else { [0, n, 0] };
-                self.credit(outcomes, e.paths, false);
+                self.credit(outcomes, e.paths & PATHS, false);
             } else {
                 let theirs = e.key & last.theirs != 0;
                 let o = c.area & !empty & !p;
                 let bias = if theirs { -c.bias } else { c.bias };
                 let margin = p.count_ones() as i32 - o.count_ones() as i32 + bias;
-                open.push(Open { p, o, margin, theirs, paths: e.paths });
+                open.push(Open { p, o, margin, theirs, paths: e.paths & PATHS });
             }
         }
         self.outcomes::<R>(&open, empty);
@@ -437,15 +433,15 @@ impl Worker {
 
 }
 
-/// The keys of a group of the last level. Only the discs on the rays of its empty cells
-/// (`near`) take part in its moves, so positions that differ elsewhere only have the
-/// same outcomes where their margins are the same, and the same sequences anyway. A key
-/// is so the player's discs on the rays with the rest of their discs moved to the lowest
-/// cells elsewhere, and the marker of the root's opponent to move (`theirs`); or, where
-/// the winner is known, the player's discs on the rays alone, with a bit for that
-/// (`known`) and one where the root's player wins (`wins`): three of the group's empty
-/// cells.
-struct Last {
+/// The keys of a group's positions. Only the discs on the rays of its empty cells
+/// (`near`) take part in the moves that remain, so positions that differ elsewhere only
+/// have the same outcomes where their margins are the same, and the same sequences
+/// anyway. A key is so the player's discs on the rays with the rest of their discs moved
+/// to the lowest cells elsewhere, and the marker of the root's opponent to move
+/// (`theirs`); or, where the winner is known, the player's discs on the rays alone, with
+/// a bit for that (`known`) and one where the root's player wins (`wins`): three of the
+/// group's empty cells, the lowest.
+struct Keys {
     near: u64,
     elsewhere: u64,
     theirs: u64,
@@ -453,12 +449,12 @@ struct Last {
     wins: u64,
 }
 
-impl Last {
-    fn new(area: u64, empty: u64) -> Last {
+impl Keys {
+    fn new(area: u64, empty: u64) -> Keys {
         let near = Bits(empty).fold(0, |m, sq| m | RAYS[sq as usize].iter().fold(0, |r, ray| r | ray)) & !empty;
         let mut cells = Bits(empty).map(|sq| 1u64 << sq);
         let (theirs, known, wins) = (cells.next().unwrap_or(0), cells.next().unwrap_or(0), cells.next().unwrap_or(0));
-        Last { near, elsewhere: area & !near & !empty, theirs, known, wins }
+        Keys { near, elsewhere: area & !near & !empty, theirs, known, wins }
     }
 
     /// The key of the position with discs `p` for the player to move (`theirs`: the root's
@@ -539,9 +535,11 @@ pub fn count<R: Rules>(p: u64, o: u64, empty: u64, bias: i32, threads: usize, de
     let c = Root { area: p | o | empty, empty, bias, decide };
     let mut root = Worker::new();
     root.ready(1);
-    let home = root.home(p);
-    root.add(p, 1, home);
-    let entries = root.settle::<R>(&c, empty);
+    let keys = Keys::new(c.area, empty);
+    let key = keys.key(p, false, 1);
+    let home = root.home(key);
+    root.add(key, 1, home);
+    let entries = root.settle::<R>(&c, empty, &keys);
     let mut total = root.total;
     let mut statistics = root.statistics;
     let mut groups = HashMap::new();
@@ -577,14 +575,13 @@ fn next_level<R: Rules>(c: &Root, level: &Level, next: &[u64], last: bool, threa
                 break;
             }
             let empty = next[i];
+            let keys = Keys::new(c.area, empty);
+            w.children::<R>(c, level, empty, &keys);
             if last {
-                let keys = Last::new(c.area, empty);
-                w.children::<R>(c, level, empty, Some(&keys));
                 w.finish::<R>(c, empty, &keys);
                 continue;
             }
-            w.children::<R>(c, level, empty, None);
-            let settled = w.settle::<R>(c, empty);
+            let settled = w.settle::<R>(c, empty, &keys);
             if kept.fetch_add(settled.len(), Ordering::Relaxed) + settled.len() > max_positions {
                 over.store(true, Ordering::Relaxed);
                 break;
