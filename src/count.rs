@@ -1735,7 +1735,7 @@ fn by_levels<R: Rules>(walk: &BitWalk<R>, empties: usize, to_move: Color, option
 
 /// Counts from this many empty cells go by levels ([`super::levels`]) where built.
 #[cfg(feature = "levels")]
-pub const LEVELS_FROM: usize = 14;
+pub const LEVELS_FROM: usize = 12;
 
 /// Without the `wide` feature (the judges' bundles), boards beyond 8×8 are counted on the
 /// general board.

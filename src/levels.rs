@@ -34,9 +34,10 @@ use super::table::prefetch_line;
 /// The most empty cells [`count`] takes: their sequences number at most 20! < 2^62.
 pub const MAX_EMPTIES: usize = 20;
 
-/// By default, [`count`] gives up when a level would keep more positions than this:
-/// 384 MB of entries (the 18-empty bench count's largest level keeps 15.6 million).
-pub const MAX_POSITIONS: usize = 24 << 20;
+/// The bound on a level's positions that the counter gives [`count`]: 2^24, 256 MB of
+/// entries (the 18-empty bench count's largest level keeps 12.8 million). With the
+/// level it is made from and the room its parts grow into, a count stays under 700 MB.
+pub const MAX_POSITIONS: usize = 1 << 24;
 
 /// The winner of every sequence below the position is known.
 const KNOWN: u64 = 1 << 63;
@@ -145,7 +146,7 @@ const FIRST_SLOTS: usize = 1 << 14;
 
 /// Children are merged this many at a time, their slots fetched first, so that the
 /// fetches overlap.
-const BATCH: usize = 16;
+const BATCH: usize = 32;
 
 impl Worker {
     fn new() -> Worker {
