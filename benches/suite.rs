@@ -103,8 +103,9 @@ fn board_rows(rows: &[&str]) -> Board {
     Board::from_cells(rows.len(), cells.len() / rows.len(), cells)
 }
 
-/// Counts with the default options, then walking the tree on one thread (without the
-/// shortcut for independent empty cells) with and without the table.
+/// Counts with the default options (and depth first where those go by levels), then on
+/// one thread (without the shortcut for independent empty cells) with and without the
+/// table.
 fn count_rows<R: Rules>(name: &str, board: &Board, to_move: Color, without_table: bool) {
     let run = |options: Options| -> (Duration, Report) {
         let t = Instant::now();
@@ -119,6 +120,14 @@ fn count_rows<R: Rules>(name: &str, board: &Board, to_move: Color, without_table
         row(&format!("{} ({})", name, label), t, &detail);
     };
     show("default", run(Options::default()));
+    // Where the default counts by levels (8×8 boards from `LEVELS_FROM` empty cells), the
+    // same count depth first.
+    #[cfg(feature = "levels")]
+    {
+        if board.rows() <= 8 && board.cols() <= 8 && board.empties() >= othello::count::LEVELS_FROM {
+            show("depth first", run(Options { levels: false, ..Options::default() }));
+        }
+    }
     let walk = Options { threads: 1, independent: false, ..Options::default() };
     show("walk, 1 thread, table", run(walk));
     if without_table {

@@ -1,26 +1,31 @@
 //! Counting by levels: the outcome count of a 64-bit board breadth first. The positions
 //! that some sequence reaches with `k` empty cells form a level; each is kept once, with
-//! the number of sequences from the root that reach it, and makes the next level with
-//! its moves. At the last level ([`BitWalk`]'s last cells: four, counted in lanes where
-//! the build targets AVX-512, else three) each position's outcomes, times its number of
-//! paths, add to the count.
+//! the number of sequences from the root that reach it (its paths), and makes the next
+//! level with its moves. At the last level ([`BitWalk`]'s last cells: four, counted in
+//! lanes where the build targets AVX-512, else three) each position's outcomes, times
+//! its paths, add to the count.
 //!
 //! The depth-first counter finds a repeated position only while its table holds it, and
 //! a table that holds most of them waits on memory at each probe. A level instead groups
-//! its positions by their empty cells, which every position of the next level shares
-//! with all its parents but one cell: the next level is made one group at a time, each
-//! merged in a small hash table that stays in the processor's cache, and every
-//! repetition is found. The four-cell positions of a group are then counted one after
-//! another, so the lanes' caches by neighbourhood find theirs too. The levels take
-//! memory instead: 16 bytes per position (the 18-empty bench count keeps 15.6 million
-//! five-cell positions), so [`count`] gives up past a bound.
+//! its positions by their empty cells, which a position of the next level shares with
+//! each of its parents but for one cell: the next level is made a group at a time from
+//! the groups of its parents, merged in a small hash table that stays in the processor's
+//! cache, and every repeated position is found. The four-cell positions of a group are
+//! then counted one after another, so the lanes' cache by neighbourhood finds theirs
+//! too. The levels take memory instead, 16 bytes a position (the 18-empty bench count's
+//! largest level keeps 12.8 million), so [`count`] gives up past a bound.
+//!
+//! Positions merge by their key, which drops what cannot matter any more: only the discs
+//! on the rays of the group's empty cells take part in the moves that remain (see
+//! `Keys`). Positions that differ elsewhere have the same sequences, and the same
+//! outcomes where their margins are the same.
 //!
 //! A level is a list of groups, each a set of empty cells (a `u64`) and a run of
-//! [`Entry`]s: the discs of the player to move, with the group's lowest empty cell's bit
-//! set where that player is the root's opponent, and the number of paths from the root
-//! (bits 0-61; at most 20! < 2^62 for the 20 empty cells [`count`] takes), with bit 63
-//! set once the winner is known (bit 62: the root's player to move then wins every
-//! sequence). The opponent's discs are the cells of the board that are neither.
+//! `Entry`s: a key (the discs of the player to move as `Keys` places them, and up to
+//! three marks on the group's lowest empty cells) and the paths (bits 0-61; at most 20! <
+//! 2^62 for the 20 empty cells [`count`] takes), with bit 63 set once the winner is
+//! known (bit 62: the root's player to move then wins every sequence). The opponent's
+//! discs are the cells of the board that are neither the player's nor empty.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -104,7 +109,7 @@ struct Root {
 }
 
 /// One thread's merge table and counts: open addressing over a power of two of slots,
-/// more than a group's possible positions.
+/// at most half of them used.
 struct Worker {
     slots: Vec<Entry>,
     used: Vec<usize>,
@@ -136,7 +141,7 @@ struct Open {
 /// is counted.
 const AHEAD: usize = 4;
 
-/// No key is this: a key leaves at least two empty cells clear.
+/// No key is this: a key leaves at least one of its group's empty cells clear.
 const FREE: u64 = !0;
 
 /// A group's merge table starts with at most this many slots (256 KB), and doubles
@@ -437,11 +442,11 @@ impl Worker {
 /// The keys of a group's positions. Only the discs on the rays of its empty cells
 /// (`near`) take part in the moves that remain, so positions that differ elsewhere only
 /// have the same outcomes where their margins are the same, and the same sequences
-/// anyway. A key is so the player's discs on the rays with the rest of their discs moved
-/// to the lowest cells elsewhere, and the marker of the root's opponent to move
-/// (`theirs`); or, where the winner is known, the player's discs on the rays alone, with
-/// a bit for that (`known`) and one where the root's player wins (`wins`): three of the
-/// group's empty cells, the lowest.
+/// anyway. A key is the player's discs on the rays, the rest of their discs moved to the
+/// lowest cells elsewhere, and a mark where the root's opponent is to move (`theirs`);
+/// or, where the winner is known, the player's discs on the rays alone, a mark for that
+/// (`known`) and one where the root's player wins (`wins`). The marks are the group's
+/// three lowest empty cells.
 struct Keys {
     near: u64,
     elsewhere: u64,

@@ -15,6 +15,7 @@
 //! | [`independent`] | the counter's shortcut when no move affects another |
 //! | [`table`] | the transposition table |
 //! | [`parallel`] | counting on several threads, with a table they share |
+//! | `levels` (feature `levels`) | 8×8 counts breadth first, a level of positions at a time |
 //! | [`nat`] | natural numbers of any size, for counts beyond `u128` |
 //! | [`judge`] | the shared `main`: input, buffered output, exit codes |
 //! | [`uva220`], [`jutge_p18992`], [`b4254`], [`dumbothello`] | the judges' formats |
@@ -26,12 +27,14 @@
 //! | [`cli`] | the `otello` command line |
 //!
 //! The library compiles with rustc 1.63 as edition 2015, as judges do: no paths from the
-//! crate root (modules reach each other through `super::`), no macros of its own. Six
+//! crate root (modules reach each other through `super::`), no macros of its own. Seven
 //! cargo features, on by default, add what judges do without: processor and system hints
 //! where a benchmark showed a gain (`prefetch`, `pext`, `avx512`, `huge-pages`: see the
-//! README's "Speed"), counting on several threads (`threads`), and the bit sets of
-//! boards beyond 8×8 (`wide`, portable but left out of the bundles for their size). Each
-//! has a portable path beside it, and the judges' single-file bundles leave them out.
+//! README's "Speed"), counting on several threads (`threads`), the bit sets of boards
+//! beyond 8×8 (`wide`, portable but left out of the bundles for their size), and 8×8
+//! counts by levels (`levels`, which takes memory where judges count small boards).
+//! Each has a portable path beside it, and the judges' single-file bundles leave them
+//! out.
 
 pub mod arena;
 pub mod b4254;
