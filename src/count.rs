@@ -1533,13 +1533,7 @@ pub fn count_fast<R: Rules>(board: &Board, to_move: Color, options: &Options) ->
     let empties = board.empties();
     if options.bitboards {
         if let Some(walk) = bit_walk_within::<R>(board, to_move, None) {
-            #[cfg(feature = "levels")]
-            {
-                if let Some(report) = by_levels(&walk, empties, to_move, options) {
-                    return Some(report);
-                }
-            }
-            return Some(count_with(walk, empties, to_move, options));
+            return Some(on_bits(walk, empties, to_move, options));
         }
     }
     // The rules' analysis reads every cell (0.2 ms on a 100×100 board): it is made once.
@@ -1553,9 +1547,21 @@ pub fn count_fast<R: Rules>(board: &Board, to_move: Color, options: &Options) ->
         return None;
     }
     if let Some(walk) = bit_walk_within::<R>(board, to_move, Some(&a.relevant)) {
-        return Some(count_with(walk, empties, to_move, options));
+        return Some(on_bits(walk, empties, to_move, options));
     }
     on_wide::<R>(board, &a, empties, to_move, options)
+}
+
+/// The count of the 64-bit walk `walk`: by levels where built and `options` allow (see
+/// [`Options::levels`]), else depth first.
+fn on_bits<R: Rules>(walk: BitWalk<R>, empties: usize, to_move: Color, options: &Options) -> Report {
+    #[cfg(feature = "levels")]
+    {
+        if let Some(report) = by_levels(&walk, empties, to_move, options) {
+            return report;
+        }
+    }
+    count_with(walk, empties, to_move, options)
 }
 
 /// Counts deeper than this many empty cells run on a thread of their own.

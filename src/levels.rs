@@ -41,7 +41,7 @@ pub const MAX_EMPTIES: usize = 20;
 
 /// The bound on a level's positions that the counter gives [`count`]: 2^24, 256 MB of
 /// entries (the 18-empty bench count's largest level keeps 12.8 million). With the
-/// level it is made from and the room its parts grow into, a count stays under 700 MB.
+/// level it is made from and the room its parts grow into, a count stays under 800 MB.
 pub const MAX_POSITIONS: usize = 1 << 24;
 
 /// The winner of every sequence below the position is known.
@@ -595,6 +595,8 @@ fn next_level<R: Rules>(c: &Root, level: &Level, next: &[u64], last: bool, threa
             groups.push((empty, (part, entries.len(), settled.len())));
             entries.extend_from_slice(&settled);
         }
+        // The room the part grew into goes back before the next level is made.
+        entries.shrink_to_fit();
         results.lock().unwrap_or_else(|e| e.into_inner()).push((part, entries, groups, w.total, w.statistics));
     };
     std::thread::scope(|scope| {

@@ -1332,7 +1332,7 @@ pub fn count_fast<R: Rules>(board: &Board, to_move: Color, options: &Options) ->
 	let empties = board.empties();
 	if options.bitboards {
 		if let Some(walk) = bit_walk_within::<R>(board, to_move, None) {
-			return Some(count_with(walk, empties, to_move, options));
+			return Some(on_bits(walk, empties, to_move, options));
 		}
 	}
 	let a = R::analysis(board);
@@ -1345,9 +1345,13 @@ pub fn count_fast<R: Rules>(board: &Board, to_move: Color, options: &Options) ->
 		return None;
 	}
 	if let Some(walk) = bit_walk_within::<R>(board, to_move, Some(&a.relevant)) {
-		return Some(count_with(walk, empties, to_move, options));
+		return Some(on_bits(walk, empties, to_move, options));
 	}
 	on_wide::<R>(board, &a, empties, to_move, options)
+}
+
+fn on_bits<R: Rules>(walk: BitWalk<R>, empties: usize, to_move: Color, options: &Options) -> Report {
+	count_with(walk, empties, to_move, options)
 }
 
 pub const DEEP: usize = 1000;

@@ -452,19 +452,32 @@ fn counts_by_levels_match_depth_first() {
     assert!(othello::levels::count::<Flanking>(white, black, empty, 0, 1, true, 1 << 20).is_some());
 }
 
-/// 8×8 counts from 14 empty cells, which go by levels where built, against the same
-/// counts depth first: two playouts with 14 empty cells.
+/// Counts that go by levels where built (boards whose cells that matter fit in 8×8,
+/// from 12 empty cells) against the same counts depth first: two 8×8 playouts with 14
+/// empty cells, and two 12×12 boards of one colour but for a window of random discs
+/// with 12 empty cells (the 64-bit walk with a bias).
 #[test]
-fn counts_from_fourteen_empty_cells() {
+fn counts_by_levels_through_count() {
     let mut rng = Rng::new(1400);
     let depth_first = Options { levels: false, ..Options::default() };
     let mut failures = Vec::new();
-    for _ in 0..2 {
-        let grid = search(&mut rng, |rng| playout(rng, 8, 14), |g| reference::empties(g) == 14);
+    for i in 0..4 {
+        let grid = if i < 2 {
+            search(&mut rng, |rng| playout(rng, 8, 14), |g| reference::empties(g) == 14)
+        } else {
+            let colour = if i == 2 { BLACK } else { WHITE };
+            let mut grid = vec![vec![colour; 12]; 12];
+            let window = random_grid(&mut rng, 5, 5, 12, 50);
+            for (r, row) in window.iter().enumerate() {
+                grid[4 + r][4..9].copy_from_slice(row);
+            }
+            assert!(fits_8x8_with_bias::<Flanking>(&library_board(&grid)), "{}", show(&grid));
+            grid
+        };
         let expected = triple(&count::<Flanking>(&library_board(&grid), Color::White, &depth_first));
         failures.extend(check_flanking(&grid, &expected, &[Options::default(), Options { threads: 1, ..Options::default() }]));
     }
-    assert_no_failures(failures, 2);
+    assert_no_failures(failures, 4);
 }
 
 /// Boards larger than 8×8: random 9×9..12×12 boards with 1..=7 empties, and 100×100
