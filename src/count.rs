@@ -1669,14 +1669,20 @@ pub fn table_entries(empties: usize) -> usize {
 /// and 3.0 ms on two); below, the threads would cost more than they save.
 pub const THREADS_FROM: usize = 10;
 
-/// Runs the count with count type `C`, on several threads when it is worth it.
-fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, options: &Options) -> Report {
-    let entries = if options.table { table_entries(empties) } else { 0 };
-    let threads = match options.threads {
+/// The threads for a count from `empties` empty cells: [`Options::threads`], where 0 is
+/// every core from [`THREADS_FROM`] empty cells and one below.
+fn threads_for(options: &Options, empties: usize) -> usize {
+    match options.threads {
         0 if empties >= THREADS_FROM => std::thread::available_parallelism().map_or(1, |n| n.get()),
         0 => 1,
         n => n,
-    };
+    }
+}
+
+/// Runs the count with count type `C`, on several threads when it is worth it.
+fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, options: &Options) -> Report {
+    let entries = if options.table { table_entries(empties) } else { 0 };
+    let threads = threads_for(options, empties);
     let parallel = if threads > 1 { on_threads::<W, C>(&walk, threads, entries, options.decided, STACK_PER_EMPTY * (empties + DEEP)) } else { None };
     let (outcomes, [nodes, hits, decided]) = match parallel {
         Some(result) => result,
@@ -1730,10 +1736,7 @@ fn by_levels<R: Rules>(walk: &BitWalk<R>, empties: usize, to_move: Color, option
     if !(options.levels && options.table && empties >= LEVELS_FROM) {
         return None;
     }
-    let threads = match options.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let threads = threads_for(options, empties);
     let ([wins, losses, draws], [nodes, hits, decided]) = super::levels::count::<R>(walk.p, walk.o, walk.empty, walk.bias, threads, options.decided, super::levels::MAX_POSITIONS)?;
     let (black, white) = if to_move == Color::Black { (wins, losses) } else { (losses, wins) };
     Some(Report { black: Nat::from(black), white: Nat::from(white), draws: Nat::from(draws), nodes, hits, decided })

@@ -108,6 +108,22 @@ struct Root {
     decide: bool,
 }
 
+impl Root {
+    /// The bias of the player to move (`theirs`: the root's opponent).
+    fn bias(&self, theirs: bool) -> i32 {
+        if theirs {
+            -self.bias
+        } else {
+            self.bias
+        }
+    }
+
+    /// The margin of the player to move with discs `p` against `o`.
+    fn margin(&self, p: u64, o: u64, theirs: bool) -> i32 {
+        p.count_ones() as i32 - o.count_ones() as i32 + self.bias(theirs)
+    }
+}
+
 /// One thread's merge table and counts: open addressing over a power of two of slots,
 /// at most half of them used.
 struct Worker {
@@ -139,6 +155,7 @@ struct Open {
 
 /// The lanes' cache slots of the positions this many further on are fetched while one
 /// is counted.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 const AHEAD: usize = 4;
 
 /// No key is this: a key leaves at least one of its group's empty cells clear.
@@ -302,7 +319,7 @@ impl Worker {
         let mut out = self.drain();
         self.statistics[0] += out.len() as u64;
         let cells = empty.count_ones() as usize;
-        out.retain_mut_compat(|e| {
+        out.retain_mut(|e| {
             let mut theirs = e.key & keys.theirs != 0;
             let mut p = e.key & !empty;
             let mut o = c.area & !empty & !p;
@@ -310,11 +327,9 @@ impl Worker {
                 if !(R::PASSES && R::bit_moves(o, p, empty) != 0) {
                     let paths = e.paths & PATHS;
                     if e.paths & KNOWN != 0 {
-                        self.credit(if e.paths & ROOT_WINS != 0 { [paths, 0, 0] } else { [0, paths, 0] }, 1, false);
+                        self.credit(if e.paths & ROOT_WINS != 0 { [1, 0, 0] } else { [0, 1, 0] }, paths, false);
                     } else {
-                        let bias = if theirs { -c.bias } else { c.bias };
-                        let margin = p.count_ones() as i32 - o.count_ones() as i32 + bias;
-                        self.credit(tally(margin), paths, theirs);
+                        self.credit(tally(c.margin(p, o, theirs)), paths, theirs);
                     }
                     return false;
                 }
@@ -323,8 +338,7 @@ impl Worker {
                 e.key = keys.key(p, theirs, e.paths);
             }
             if c.decide && cells >= DECIDE_FROM && e.paths & KNOWN == 0 {
-                let bias = if theirs { -c.bias } else { c.bias };
-                if let Some(wins) = BitWalk::<R>::new(p, o, empty, bias).decided() {
+                if let Some(wins) = BitWalk::<R>::new(p, o, empty, c.bias(theirs)).decided() {
                     self.statistics[2] += 1;
                     e.paths |= KNOWN | if wins != theirs { ROOT_WINS } else { 0 };
                     e.key = keys.key(p, theirs, e.paths);
@@ -346,15 +360,13 @@ impl Worker {
             let p = e.key & !empty;
             if e.key & last.known != 0 {
                 let o = c.area & last.near & !empty & !p;
-                let n = self.sequences::<R>(p, o, empty);
+                let n = sequences::<R>(p, o, empty);
                 let outcomes = if e.key & last.wins != 0 { [n, 0, 0] } else { [0, n, 0] };
                 self.credit(outcomes, e.paths & PATHS, false);
             } else {
                 let theirs = e.key & last.theirs != 0;
                 let o = c.area & !empty & !p;
-                let bias = if theirs { -c.bias } else { c.bias };
-                let margin = p.count_ones() as i32 - o.count_ones() as i32 + bias;
-                open.push(Open { p, o, margin, theirs, paths: e.paths & PATHS });
+                open.push(Open { p, o, margin: c.margin(p, o, theirs), theirs, paths: e.paths & PATHS });
             }
         }
         self.outcomes::<R>(&open, empty);
@@ -409,19 +421,6 @@ impl Worker {
         tally(margin)
     }
 
-    /// The sequences from a position of the last level.
-    fn sequences<R: Rules>(&mut self, p: u64, o: u64, empty: u64) -> u64 {
-        if let Some(n) = BitWalk::<R>::new(p, o, empty, 0).near_end_sequences() {
-            return n;
-        }
-        if R::PASSES {
-            if let Some(n) = BitWalk::<R>::new(o, p, empty, 0).near_end_sequences() {
-                return n;
-            }
-        }
-        1
-    }
-
     /// [`Walk::near_end`] of the 64-bit walk (`None`: the player to move has no move), or
     /// through the lanes' cache by neighbourhood where it is built.
     #[inline]
@@ -437,6 +436,20 @@ impl Worker {
         BitWalk::<R>::new(p, o, empty, bias).near_end()
     }
 
+}
+
+/// The sequences from a position of the last level: its player's, or after a pass the
+/// opponent's, or the finished game's one.
+fn sequences<R: Rules>(p: u64, o: u64, empty: u64) -> u64 {
+    if let Some(n) = BitWalk::<R>::new(p, o, empty, 0).near_end_sequences() {
+        return n;
+    }
+    if R::PASSES {
+        if let Some(n) = BitWalk::<R>::new(o, p, empty, 0).near_end_sequences() {
+            return n;
+        }
+    }
+    1
 }
 
 /// The keys of a group's positions. Only the discs on the rays of its empty cells
@@ -458,8 +471,9 @@ struct Keys {
 impl Keys {
     fn new(area: u64, empty: u64) -> Keys {
         let near = Bits(empty).fold(0, |m, sq| m | RAYS[sq as usize].iter().fold(0, |r, ray| r | ray)) & !empty;
-        let mut cells = Bits(empty).map(|sq| 1u64 << sq);
-        let (theirs, known, wins) = (cells.next().unwrap_or(0), cells.next().unwrap_or(0), cells.next().unwrap_or(0));
+        let theirs = marker(empty);
+        let known = marker(empty & !theirs);
+        let wins = marker(empty & !theirs & !known);
         Keys { near, elsewhere: area & !near & !empty, theirs, known, wins }
     }
 
@@ -491,25 +505,6 @@ fn lowest(n: u32, mask: u64) -> u64 {
             rest &= rest - 1;
         }
         mask ^ rest
-    }
-}
-
-/// `Vec::retain` with a mutable element (`retain_mut` is newer than Rust 1.63).
-trait RetainMut<T> {
-    fn retain_mut_compat<F: FnMut(&mut T) -> bool>(&mut self, f: F);
-}
-
-impl<T: Copy> RetainMut<T> for Vec<T> {
-    fn retain_mut_compat<F: FnMut(&mut T) -> bool>(&mut self, mut f: F) {
-        let mut kept = 0;
-        for i in 0..self.len() {
-            let mut e = self[i];
-            if f(&mut e) {
-                self[kept] = e;
-                kept += 1;
-            }
-        }
-        self.truncate(kept);
     }
 }
 
@@ -554,10 +549,8 @@ pub fn count<R: Rules>(p: u64, o: u64, empty: u64, bias: i32, threads: usize, de
     for k in (last..cells).rev() {
         let next = level.next_groups();
         let (made, t, s) = next_level::<R>(&c, &level, &next, k == last, threads.max(1), max_positions)?;
-        (0..3).for_each(|i| {
-            total[i] += t[i];
-            statistics[i] += s[i];
-        });
+        add(&mut total, t);
+        add(&mut statistics, s);
         level = made;
     }
     Some((total, statistics))
@@ -614,12 +607,15 @@ fn next_level<R: Rules>(c: &Root, level: &Level, next: &[u64], last: bool, threa
     let (mut total, mut statistics) = ([0u64; 3], [0u64; 3]);
     let mut made = Level { groups: HashMap::new(), parts: Vec::new() };
     for (_, entries, groups, t, s) in results {
-        (0..3).for_each(|i| {
-            total[i] += t[i];
-            statistics[i] += s[i];
-        });
+        add(&mut total, t);
+        add(&mut statistics, s);
         made.groups.extend(groups);
         made.parts.push(entries);
     }
     Some((made, total, statistics))
+}
+
+/// Adds `b` to `a`, element by element.
+fn add(a: &mut [u64; 3], b: [u64; 3]) {
+    a.iter_mut().zip(b.iter()).for_each(|(x, y)| *x += y);
 }

@@ -1423,13 +1423,17 @@ pub fn table_entries(empties: usize) -> usize {
 
 pub const THREADS_FROM: usize = 10;
 
-fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, options: &Options) -> Report {
-	let entries = if options.table { table_entries(empties) } else { 0 };
-	let threads = match options.threads {
+fn threads_for(options: &Options, empties: usize) -> usize {
+	match options.threads {
 		0 if empties >= THREADS_FROM => std::thread::available_parallelism().map_or(1, |n| n.get()),
 		0 => 1,
 		n => n,
-	};
+	}
+}
+
+fn count_as<W: Walk, C: Count>(mut walk: W, empties: usize, to_move: Color, options: &Options) -> Report {
+	let entries = if options.table { table_entries(empties) } else { 0 };
+	let threads = threads_for(options, empties);
 	let parallel = if threads > 1 { on_threads::<W, C>(&walk, threads, entries, options.decided, STACK_PER_EMPTY * (empties + DEEP)) } else { None };
 	let (outcomes, [nodes, hits, decided]) = match parallel {
 		Some(result) => result,

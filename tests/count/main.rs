@@ -354,6 +354,18 @@ fn flanking_counts_beyond_the_compact_table() {
     }
 }
 
+/// A 12×12 board of `colour` but for a 5×5 window of random discs with `empties` empty
+/// cells: its cells that matter fit in 8×8 (the 64-bit walk with a bias).
+fn window_board(rng: &mut Rng, colour: u8, empties: usize) -> Grid {
+    let mut grid = vec![vec![colour; 12]; 12];
+    let window = random_grid(rng, 5, 5, empties, 50);
+    for (r, row) in window.iter().enumerate() {
+        grid[4 + r][4..9].copy_from_slice(row);
+    }
+    assert!(fits_8x8_with_bias::<Flanking>(&library_board(&grid)), "{}", show(&grid));
+    grid
+}
+
 /// The children of positions with five empty cells, which the 64-bit walk counts together
 /// through its near-end cache from 11 empty cells on (`Walk::near_children`), their cache
 /// slots fetched first: 8×8 and 7×7 boards of random discs with 11 empties, where many
@@ -380,13 +392,7 @@ fn five_cell_children_counted_together() {
             }
             _ => {
                 let colour = if rng.chance(50) { BLACK } else { WHITE };
-                let mut grid = vec![vec![colour; 12]; 12];
-                let window = random_grid(&mut rng, 5, 5, 11, 50);
-                for (r, row) in window.iter().enumerate() {
-                    grid[4 + r][4..9].copy_from_slice(row);
-                }
-                assert!(fits_8x8_with_bias::<Flanking>(&library_board(&grid)), "{}", show(&grid));
-                grid
+                window_board(&mut rng, colour, 11)
             }
         };
         let expected = triple(&count::<Flanking>(&library_board(&grid), Color::White, &plain));
@@ -465,14 +471,7 @@ fn counts_by_levels_through_count() {
         let grid = if i < 2 {
             search(&mut rng, |rng| playout(rng, 8, 14), |g| reference::empties(g) == 14)
         } else {
-            let colour = if i == 2 { BLACK } else { WHITE };
-            let mut grid = vec![vec![colour; 12]; 12];
-            let window = random_grid(&mut rng, 5, 5, 12, 50);
-            for (r, row) in window.iter().enumerate() {
-                grid[4 + r][4..9].copy_from_slice(row);
-            }
-            assert!(fits_8x8_with_bias::<Flanking>(&library_board(&grid)), "{}", show(&grid));
-            grid
+            window_board(&mut rng, if i == 2 { BLACK } else { WHITE }, 12)
         };
         let expected = triple(&count::<Flanking>(&library_board(&grid), Color::White, &depth_first));
         failures.extend(check_flanking(&grid, &expected, &[Options::default(), Options { threads: 1, ..Options::default() }]));
