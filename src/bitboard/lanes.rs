@@ -1214,6 +1214,22 @@ pub unsafe fn last_four<const ADJACENT: bool>(p: u64, o: u64, empty: u64, margin
     }
 }
 
+/// The flips of a move on the cell `sq` in eight positions at once, under the standard
+/// rules: in lane `i`, of the player with discs `p[i]` against `o[i]` (0: the move is
+/// illegal there). The counts by levels (`super::super::levels`) make a group's children
+/// this way, eight parents at a time, all moving on the same cell.
+///
+/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
+#[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
+pub unsafe fn flips_of_eight(p: &[u64; 8], o: &[u64; 8], sq: u32) -> [u64; 8] {
+    let rays = super::RAYS[sq as usize].map(|r| Narrow::splat(r));
+    let lanes = |x: &[u64; 8]| Narrow(_mm512_loadu_si512(x.as_ptr() as *const _));
+    let flips = Narrow::flips(lanes(p), lanes(o), &rays);
+    let mut out = [0u64; 8];
+    _mm512_storeu_si512(out.as_mut_ptr() as *mut _, flips.0);
+    out
+}
+
 /// Per cell, the union of its eight rays: the discs that a move on it may flip, or read
 /// to find its flips.
 static REACH: [u64; 64] = reach();
@@ -1500,7 +1516,7 @@ pub unsafe fn cached_sequences(cache: &mut SequenceCache, spot: &Spot, p: u64, o
 #[cfg(test)]
 mod tests {
     use super::super::super::arena::Rng;
-    use super::{cached_last_four, cached_sequences, doubled, groups, last_four, LocalCache, Narrow, SequenceCache, Sets, REACH};
+    use super::{cached_last_four, cached_sequences, doubled, flips_of_eight, groups, last_four, LocalCache, Narrow, SequenceCache, Sets, REACH};
     use std::arch::x86_64::*;
 
     /// On an 8×8 board, a move's legality read off the rays' closing cells (`GRID`)
@@ -1533,6 +1549,28 @@ mod tests {
             }
         }
         assert!(legal > 100_000, "{} legal", legal);
+    }
+
+    /// Eight positions' flips on one cell are each position's own flips: 20,000 random
+    /// cells, each with eight boards from nearly empty to full (the cell left empty).
+    #[test]
+    fn flips_of_eight_are_each_positions_flips() {
+        let mut rng = Rng::new(0x6a09_e667_f3bc_c909);
+        let mut next = || rng.next_u64();
+        let mut flipped = 0;
+        for i in 0..20_000 {
+            let sq = (next() % 64) as u32;
+            let occupied: [u64; 8] = std::array::from_fn(|k| (0..(i + k) % 4).fold(next(), |m, _| m | next()) & !(1 << sq));
+            let p: [u64; 8] = std::array::from_fn(|k| occupied[k] & next());
+            let o: [u64; 8] = std::array::from_fn(|k| occupied[k] & !p[k]);
+            // SAFETY: the tests run where the lanes are built, on such processors.
+            let flips = unsafe { flips_of_eight(&p, &o, sq) };
+            for k in 0..8 {
+                assert_eq!(flips[k], super::super::flanking_flips(p[k], o[k], sq), "{:x} {:x} {}", p[k], o[k], sq);
+                flipped += (flips[k] != 0) as u32;
+            }
+        }
+        assert!(flipped > 40_000, "{} moves flip", flipped);
     }
 
     /// The near-end caches by neighbourhood answer for a position what the lanes count
