@@ -446,6 +446,7 @@ impl Worker {
 fn flips_of_eight<R: Rules>(p: &[u64; 8], o: &[u64; 8], sq: u32) -> [u64; 8] {
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     {
+        // The standard rules, whose last four cells the lanes count.
         if R::PASSES && R::BIT_LAST_CELLS == 4 {
             // SAFETY: the build targets the three features (`cfg`).
             return unsafe { super::bitboard::lanes::flips_of_eight(p, o, sq) };
