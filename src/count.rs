@@ -1711,21 +1711,24 @@ fn on_threads<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decid
 /// feature, on by default).
 #[cfg(feature = "wide")]
 fn on_wide<R: Rules>(board: &Board, analysis: &Analysis, empties: usize, to_move: Color, options: &Options) -> Option<Report> {
-    use super::wide::WideWalk;
+    use super::wide::{Runs, WideWalk};
     let changeable = &analysis.changeable;
-    if let Some(walk) = WideWalk::<R, u64>::on(board, changeable, to_move) {
+    // Where the winner is known from the start, runs that flip whole stand as one cell.
+    let runs = Runs::of::<R>(board, changeable, to_move);
+    let runs = runs.as_ref();
+    if let Some(walk) = WideWalk::<R, u64>::with_runs(board, changeable, runs, to_move) {
         return Some(count_with(walk, empties, to_move, options));
     }
-    if let Some(walk) = WideWalk::<R, u128>::on(board, changeable, to_move) {
+    if let Some(walk) = WideWalk::<R, u128>::with_runs(board, changeable, runs, to_move) {
         return Some(count_with(walk, empties, to_move, options));
     }
-    if let Some(walk) = WideWalk::<R, super::wide::U256>::on(board, changeable, to_move) {
+    if let Some(walk) = WideWalk::<R, super::wide::U256>::with_runs(board, changeable, runs, to_move) {
         return Some(count_with(walk, empties, to_move, options));
     }
-    if let Some(walk) = WideWalk::<R, super::wide::U512>::on(board, changeable, to_move) {
+    if let Some(walk) = WideWalk::<R, super::wide::U512>::with_runs(board, changeable, runs, to_move) {
         return Some(count_with(walk, empties, to_move, options));
     }
-    let walk = WideWalk::<R, super::wide::U1024>::on(board, changeable, to_move)?;
+    let walk = WideWalk::<R, super::wide::U1024>::with_runs(board, changeable, runs, to_move)?;
     Some(count_with(walk, empties, to_move, options))
 }
 

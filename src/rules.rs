@@ -122,6 +122,13 @@ pub trait Rules: Copy {
     #[cfg(feature = "wide")]
     const WIDE_LAST_FOUR: bool = false;
 
+    /// Whether a run of discs of one colour that only moves along one line can flip (or
+    /// close a run) always flips whole or not at all, so that it can stand as one cell
+    /// where only the sequences matter ([`super::wide::Runs`]): under the standard rules,
+    /// where a flip runs from the cell played over the opponent's discs to the mover's.
+    #[cfg(feature = "wide")]
+    const WHOLE_RUNS: bool = false;
+
     /// On the sets of [`super::wide`] (geometry `g`) whose only empty cells are those of
     /// `four`: as [`Rules::bit_last_cells`] (`[sequences, 0, 0]` without `outcomes`),
     /// `None` if the player with discs `p` has no move. Only called where
@@ -289,6 +296,11 @@ impl Rules for Flanking {
     /// Where the build targets AVX-512 (the `avx512` feature), as on 64-bit boards.
     #[cfg(all(feature = "wide", feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     const WIDE_LAST_FOUR: bool = true;
+
+    /// A flip runs over the opponent's discs next to the cell played, so it takes all of
+    /// a run of one colour or none of it.
+    #[cfg(feature = "wide")]
+    const WHOLE_RUNS: bool = true;
 
     /// [`bitboard::lanes::count_four`] on the sets of [`super::wide`] (see
     /// [`super::wide::count_four`]), where the build targets AVX-512.

@@ -8,7 +8,7 @@ use super::super::arena::Rng;
 use super::super::board::{Board, Color};
 use super::super::count::{BoardWalk, Counter, Outcomes, Walk};
 use super::super::rules::{Adjacent, Flanking, Rules};
-use super::{rank_of_four, Four, Geometry, Set, WideWalk, FOURS_UP_TO, MAX_KEPT, U1024, U256, U512};
+use super::{rank_of_four, Four, Geometry, Runs, Set, WideWalk, FOURS_UP_TO, MAX_KEPT, U1024, U256, U512};
 
 /// A random shape of at most [`MAX_KEPT`] cells, some of them a single row or column.
 fn random_shape(rng: &mut Rng) -> (usize, usize) {
@@ -349,6 +349,82 @@ fn decided_starts_count_their_sequences_only() {
         }
     }
     assert!(tally.iter().all(|&k| k >= 10), "boards decided at the start on 64- to 1024-bit sets and on the general board: {:?}", tally);
+}
+
+/// Boards of mostly one colour decided at the start, counted with their runs down to one
+/// cell ([`Runs`]) on the narrowest sets that take them: the counts of the general board,
+/// whether the counter looks for decided positions or not (the walk's margins keep
+/// their sign). The runs leave fewer cells, and often narrower sets; adjacent capture
+/// and boards not decided have none.
+#[test]
+fn runs_stand_as_one_cell_where_only_sequences_count() {
+    /// The count on sets of type `S` with `runs`, if they take the board, against
+    /// `want`, with and without the counter's check for decided positions.
+    fn on<S: Set>(board: &Board, kept: &[bool], runs: &Runs, to_move: Color, want: &Outcomes<u64>) -> bool {
+        match WideWalk::<Flanking, S>::with_runs(board, kept, Some(runs), to_move) {
+            Some(w) => {
+                for &decide in [true, false].iter() {
+                    let got = Counter::<_, u64>::new(1 << 12, decide).count(&mut w.clone());
+                    assert_eq!(got, *want, "{:?} on {}-bit sets, decide {}", board, S::BITS, decide);
+                }
+                assert!(w.decided().is_some());
+                true
+            }
+            None => false,
+        }
+    }
+    /// The bits of the narrowest sets that take the cells `cells`, with four anchors.
+    fn bits(cells: usize) -> usize {
+        [64, 128, 256, 512, 1024].iter().copied().find(|&b| cells + 4 <= b).unwrap_or(2048)
+    }
+    let mut rng = Rng::new(0x5be0_cd19_137e_2178);
+    let (mut merged, mut narrower) = (0, 0);
+    for i in 0..120 {
+        let n = [14, 24, 40, 60, 90][i % 5];
+        let black = 85 + rng.below(14);
+        let mut b = Board::new(n, n);
+        for c in 0..b.len() {
+            b.set(c, Some(if rng.below(100) < black { Color::Black } else { Color::White }));
+        }
+        let (r, c, shape) = (1 + rng.below(n - 10), 1 + rng.below(n - 10), rng.below(4));
+        for k in 0..8 {
+            let (row, col) = match shape {
+                0 => (r, c + k),
+                1 => (r + k, c),
+                2 => (r + k, c + k),
+                _ => (r + k / 4, c + k % 4),
+            };
+            b.set(b.index(row, col), None);
+        }
+        let to_move = if i % 2 == 0 { Color::Black } else { Color::White };
+        let kept = Flanking::changeable(&b);
+        assert_eq!(Runs::of::<Adjacent>(&b, &Adjacent::changeable(&b), to_move), None);
+        let runs = match Runs::of::<Flanking>(&b, &kept, to_move) {
+            Some(runs) => runs,
+            None => continue,
+        };
+        let (before, after) = (kept.iter().filter(|&&k| k).count(), runs.kept.iter().filter(|&&k| k).count());
+        assert_eq!(before - after, runs.same.len());
+        for &(cell, first) in &runs.same {
+            assert!(first < cell && runs.kept[first] && !runs.kept[cell] && b.cell(cell) == b.cell(first), "{:?}: {} stands for {}", b, first, cell);
+        }
+        let want = Counter::<_, u64>::new(1 << 12, false).count(&mut BoardWalk::<Flanking>::new(&b, to_move));
+        let took = [
+            on::<u64>(&b, &kept, &runs, to_move, &want),
+            on::<u128>(&b, &kept, &runs, to_move, &want),
+            on::<U256>(&b, &kept, &runs, to_move, &want),
+            on::<U512>(&b, &kept, &runs, to_move, &want),
+            on::<U1024>(&b, &kept, &runs, to_move, &want),
+        ];
+        if took.iter().any(|&t| t) {
+            merged += 1;
+            narrower += (bits(after) < bits(before)) as usize;
+        }
+    }
+    assert!(merged >= 30 && narrower >= 10, "{} boards counted with their runs, {} of them on narrower sets", merged, narrower);
+    // Not decided: a game's start.
+    let b = Board::start(10);
+    assert_eq!(Runs::of::<Flanking>(&b, &Flanking::changeable(&b), Color::Black), None);
 }
 
 /// The extremes: a full board of 128 cells (no empty cell: no cell matters, one outcome),
