@@ -35,6 +35,13 @@
 //! two words on 64- and 128-bit sets ([`WideWalk::new`] declines boards whose key needs
 //! more bits than that), and on wider sets the set and a word of its own for the empty
 //! cells (5 to 17 words, whose threads then share a table behind locks).
+//!
+//! Where the discs left off decide the winner from the start, only the sequences count,
+//! and a run of discs of one colour that only one line reads flips whole or not at all:
+//! it is kept as its first cell alone, the others passed over by the rays as that cell
+//! ([`Runs`]). Boards of mostly one colour shrink most (the bench's slowest from 648
+//! cells that may change to 108), often to narrower sets, and some past 1020 cells come
+//! within them.
 
 use std::fmt;
 use std::marker::PhantomData;
