@@ -1044,6 +1044,14 @@ fn in_words<const N: usize>(rays: &[[u64; 8]], p: &[u64; 16], o: &[u64; 16], at:
     unsafe { lanes::count_four_as::<lanes::Multi<N>>(outcomes, words(p), words(o), at, [cell(0), cell(1), cell(2), cell(3)], margin) }
 }
 
+/// The margin for `to_move` of the discs of `board` off the cells `kept`, which never
+/// change: a walk's bias.
+fn fixed_margin(board: &Board, kept: &[bool], to_move: Color) -> i32 {
+    let on_kept = |c: Color| (0..board.len()).filter(|&i| kept[i] && board.cell(i) == Some(c)).count() as i32;
+    let off = |c: Color| board.discs(c) as i32 - on_kept(c);
+    off(to_move) - off(to_move.opponent())
+}
+
 /// Runs of discs that flip whole, for a start whose winner is known. A disc that a move
 /// can flip or read through only one line (a row, a column or a diagonal: the walk from
 /// it over cells that may change meets an empty cell along no other) changes only by
@@ -1094,10 +1102,8 @@ impl Runs {
         if !R::WHOLE_RUNS {
             return None;
         }
-        let on_kept = |c: Color| (0..board.len()).filter(|&i| kept[i] && board.cell(i) == Some(c)).count() as i32;
-        let fixed = board.discs(to_move) as i32 - on_kept(to_move) - (board.discs(to_move.opponent()) as i32 - on_kept(to_move.opponent()));
         let open = kept.iter().filter(|&&k| k).count() as i32;
-        decided_by(fixed, open)?;
+        decided_by(fixed_margin(board, kept, to_move), open)?;
         // Per disc that may change: the lines (bit `d % 4` for direction `d`) along which
         // it meets an empty cell over cells that may change.
         let lines: Vec<u8> = (0..board.len())
@@ -1202,8 +1208,7 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
     /// The walk's bias stays that of the discs off `kept`, which outweighs every cell it
     /// keeps, so its margins have the sign of the real ones and its counts are exact.
     pub fn with_runs(board: &Board, kept: &[bool], runs: Option<&Runs>, to_move: Color) -> Option<WideWalk<R, S>> {
-        let on_kept = |c: Color| (0..board.len()).filter(|&i| kept[i] && board.cell(i) == Some(c)).count() as i32;
-        let bias = board.discs(to_move) as i32 - on_kept(to_move) - (board.discs(to_move.opponent()) as i32 - on_kept(to_move.opponent()));
+        let bias = fixed_margin(board, kept, to_move);
         let (kept, same) = match runs {
             Some(r) => (&r.kept[..], &r.same[..]),
             None => (kept, &[][..]),
