@@ -1045,7 +1045,7 @@ fn in_words<const N: usize>(rays: &[[u64; 8]], p: &[u64; 16], o: &[u64; 16], at:
 }
 
 /// The margin for `to_move` of the discs of `board` off the cells `kept`, which never
-/// change: a walk's bias.
+/// change.
 fn fixed_margin(board: &Board, kept: &[bool], to_move: Color) -> i32 {
     let on_kept = |c: Color| (0..board.len()).filter(|&i| kept[i] && board.cell(i) == Some(c)).count() as i32;
     let off = |c: Color| board.discs(c) as i32 - on_kept(c);
@@ -1208,7 +1208,6 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
     /// The walk's bias stays that of the discs off `kept`, which outweighs every cell it
     /// keeps, so its margins have the sign of the real ones and its counts are exact.
     pub fn with_runs(board: &Board, kept: &[bool], runs: Option<&Runs>, to_move: Color) -> Option<WideWalk<R, S>> {
-        let bias = fixed_margin(board, kept, to_move);
         let (kept, same) = match runs {
             Some(r) => (&r.kept[..], &r.same[..]),
             None => (kept, &[][..]),
@@ -1234,6 +1233,10 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
         if open != board.empties() {
             return None;
         }
+        // The discs off the cells that may change: every disc but those kept and those
+        // of the runs' other cells (each of its first cell's colour).
+        let off = |c: Color, on: S| board.discs(c) as i32 - on.count() as i32 - same.iter().filter(|&&(i, _)| board.cell(i) == Some(c)).count() as i32;
+        let bias = off(to_move, mine) - off(to_move.opponent(), theirs);
         let key_from = if bias != 0 || g.anchored { 1 } else { 2 };
         let open_at = cells.len() as u32 + 2 - key_from;
         if open_at as usize + open > S::KEY_BITS as usize {

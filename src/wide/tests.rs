@@ -283,6 +283,28 @@ fn counts_match_the_general_board() {
 /// against the general board's full count, under both rule sets: a row, a column, a
 /// diagonal or a 2×4 block of 8 empty cells on 14×14 to 90×90 boards, whose last four
 /// cells take lanes of one to sixteen words.
+/// The `i`-th board of mostly one colour of a test: 14×14 to 90×90 (by `i`), 85–98%
+/// black, with 8 empty cells in a row, a column, a diagonal or a block four wide.
+fn mostly_one_colour(rng: &mut Rng, i: usize) -> Board {
+    let n = [14, 24, 40, 60, 90][i % 5];
+    let black = 85 + rng.below(14);
+    let mut b = Board::new(n, n);
+    for c in 0..b.len() {
+        b.set(c, Some(if rng.below(100) < black { Color::Black } else { Color::White }));
+    }
+    let (r, c, shape) = (1 + rng.below(n - 10), 1 + rng.below(n - 10), rng.below(4));
+    for k in 0..8 {
+        let (row, col) = match shape {
+            0 => (r, c + k),
+            1 => (r + k, c),
+            2 => (r + k, c + k),
+            _ => (r + k / 4, c + k % 4),
+        };
+        b.set(b.index(row, col), None);
+    }
+    b
+}
+
 #[test]
 fn decided_starts_count_their_sequences_only() {
     /// The count on sets of type `S`, if they take the board, against `want`; whether
@@ -325,22 +347,7 @@ fn decided_starts_count_their_sequences_only() {
     let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut tally = [0usize; 6];
     for i in 0..150 {
-        let n = [14, 24, 40, 60, 90][i % 5];
-        let black = 85 + rng.below(14);
-        let mut b = Board::new(n, n);
-        for c in 0..b.len() {
-            b.set(c, Some(if rng.below(100) < black { Color::Black } else { Color::White }));
-        }
-        let (r, c, shape) = (1 + rng.below(n - 10), 1 + rng.below(n - 10), rng.below(4));
-        for k in 0..8 {
-            let (row, col) = match shape {
-                0 => (r, c + k),
-                1 => (r + k, c),
-                2 => (r + k, c + k),
-                _ => (r + k / 4, c + k % 4),
-            };
-            b.set(b.index(row, col), None);
-        }
+        let b = mostly_one_colour(&mut rng, i);
         let to_move = if i % 2 == 0 { Color::Black } else { Color::White };
         for t in [all::<Flanking>(&b, to_move), all::<Adjacent>(&b, to_move)].iter() {
             for k in 0..6 {
@@ -380,22 +387,7 @@ fn runs_stand_as_one_cell_where_only_sequences_count() {
     let mut rng = Rng::new(0x5be0_cd19_137e_2178);
     let (mut merged, mut narrower) = (0, 0);
     for i in 0..120 {
-        let n = [14, 24, 40, 60, 90][i % 5];
-        let black = 85 + rng.below(14);
-        let mut b = Board::new(n, n);
-        for c in 0..b.len() {
-            b.set(c, Some(if rng.below(100) < black { Color::Black } else { Color::White }));
-        }
-        let (r, c, shape) = (1 + rng.below(n - 10), 1 + rng.below(n - 10), rng.below(4));
-        for k in 0..8 {
-            let (row, col) = match shape {
-                0 => (r, c + k),
-                1 => (r + k, c),
-                2 => (r + k, c + k),
-                _ => (r + k / 4, c + k % 4),
-            };
-            b.set(b.index(row, col), None);
-        }
+        let b = mostly_one_colour(&mut rng, i);
         let to_move = if i % 2 == 0 { Color::Black } else { Color::White };
         let kept = Flanking::changeable(&b);
         assert_eq!(Runs::of::<Adjacent>(&b, &Adjacent::changeable(&b), to_move), None);
