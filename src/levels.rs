@@ -381,16 +381,17 @@ impl Worker {
         #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
         {
             if R::PASSES && R::BIT_LAST_CELLS == 4 && empty.count_ones() == 4 {
-                use super::bitboard::lanes::{cached_count, Spot};
+                use super::bitboard::lanes::{cached_count, Four, Spot};
+                let four = Four::new(empty);
                 let mut spots = [Spot::default(); AHEAD];
                 for (i, x) in open.iter().enumerate().take(AHEAD) {
-                    spots[i] = self.cache.locate(x.p, x.o, empty);
+                    spots[i] = self.cache.locate_in(&four, x.p, x.o);
                     self.cache.fetch(&spots[i]);
                 }
                 for (i, x) in open.iter().enumerate() {
                     let spot = spots[i % AHEAD];
                     if let Some(y) = open.get(i + AHEAD) {
-                        spots[i % AHEAD] = self.cache.locate(y.p, y.o, empty);
+                        spots[i % AHEAD] = self.cache.locate_in(&four, y.p, y.o);
                         self.cache.fetch(&spots[i % AHEAD]);
                     }
                     // SAFETY: the build targets the three features (`cfg`); four empty cells.

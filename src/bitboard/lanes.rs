@@ -1297,7 +1297,13 @@ impl LocalCache {
     /// last empties the cache first.
     #[inline]
     pub fn locate(&mut self, p: u64, o: u64, empty: u64) -> Spot {
-        Spot::new(p, o, empty, keep_area(&mut self.area, &mut self.buckets, p | o | empty))
+        self.locate_in(&Four::new(empty), p, o)
+    }
+
+    /// [`LocalCache::locate`] of a position whose four empty cells are `four`'s.
+    #[inline]
+    pub fn locate_in(&mut self, four: &Four, p: u64, o: u64) -> Spot {
+        Spot::new(p, o, four, keep_area(&mut self.area, &mut self.buckets, p | o | four.empty))
     }
 
     /// The slot of `spot` that holds its key, marked as used now, or else the one that
@@ -1375,32 +1381,53 @@ impl Spot {
     /// count found as many positions in 1.03–1.12× less time (when the key was three
     /// words).
     #[inline(always)]
-    fn new(p: u64, o: u64, empty: u64, buckets: usize) -> Spot {
+    fn new(p: u64, o: u64, four: &Four, buckets: usize) -> Spot {
+        let near = read_discs(p, o, four);
+        let packed = four.packed;
+        Spot { empty: four.empty, cells: four.cells, near, packed, bucket: mix(near ^ (packed as u64).rotate_left(40)) as usize & (buckets - 1) }
+    }
+}
+
+/// Four empty cells as the keys of the caches by neighbourhood use them: their bits,
+/// their indices (increasing) and those packed six bits each, their rays, and the cells
+/// of the rays that are on one ray only. The counts by levels make it once for all the
+/// positions of a group.
+#[derive(Clone, Copy, Default)]
+pub struct Four {
+    empty: u64,
+    cells: [u32; 4],
+    packed: u32,
+    rays: u64,
+    alone: u64,
+}
+
+impl Four {
+    /// The four empty cells of `empty` (which has four bits).
+    #[inline(always)]
+    pub fn new(empty: u64) -> Four {
         let cells = four_cells(empty);
-        let near = read_discs(p, o, empty, cells);
+        let r = cells.map(|c| REACH[c as usize]);
+        let rays = r[0] | r[1] | r[2] | r[3];
+        let crossed = (r[0] & (r[1] | r[2] | r[3])) | (r[1] & (r[2] | r[3])) | (r[2] & r[3]);
         let packed = cells[0] | cells[1] << 6 | cells[2] << 12 | cells[3] << 18;
-        Spot { empty, cells, near, packed, bucket: mix(near ^ (packed as u64).rotate_left(40)) as usize & (buckets - 1) }
+        Four { empty, cells, packed, rays, alone: rays & !crossed }
     }
 }
 
 /// The discs of the player to move in the key of the four-cell position with discs `p`
-/// for the player to move, `o` for the opponent and the empty cells `empty` (`cells`):
-/// those of the cells of the rays that the last four moves may read ([`read_cells`]),
-/// and every other disc of the rays as if it were theirs. Those others are never read nor
-/// flipped, so positions that differ only there have the same games below (with the
-/// margin moved by what they differ), and the key's opponent's discs are the read cells'
-/// ones, which decide what is read: the key stands for the neighbourhood as read. At 16
-/// empty cells 17% fewer distinct keys than with the rays' discs whole (16.08 → 13.28
-/// million), so 17% fewer counts in lanes.
+/// for the player to move, `o` for the opponent and the empty cells `four`: those of the
+/// cells of the rays that the last four moves may read ([`read_cells`]), and every other
+/// disc of the rays as if it were theirs. Those others are never read nor flipped, so
+/// positions that differ only there have the same games below (with the margin moved by
+/// what they differ), and the key's opponent's discs are the read cells' ones, which
+/// decide what is read: the key stands for the neighbourhood as read. At 16 empty cells
+/// 17% fewer distinct keys than with the rays' discs whole (16.08 → 13.28 million), so
+/// 17% fewer counts in lanes.
 #[inline(always)]
-fn read_discs(p: u64, o: u64, empty: u64, cells: [u32; 4]) -> u64 {
-    let r = cells.map(|c| REACH[c as usize]);
-    let rays = r[0] | r[1] | r[2] | r[3];
-    let crossed = (r[0] & (r[1] | r[2] | r[3])) | (r[1] & (r[2] | r[3])) | (r[2] & r[3]);
-    let alone = rays & !crossed;
+fn read_discs(p: u64, o: u64, four: &Four) -> u64 {
     // SAFETY: the module is built only where the build targets AVX-512F.
-    let read = unsafe { read_cells(empty, alone & p, alone & o) };
-    (p & read) | ((p | o) & rays & !read)
+    let read = unsafe { read_cells(four.empty, four.alone & p, four.alone & o) };
+    (p & read) | ((p | o) & four.rays & !read)
 }
 
 /// The cells of the rays of the empty cells `empty` that a move on them may read, given
@@ -1524,7 +1551,7 @@ impl SequenceCache {
     /// opponent and the empty cells `empty` is kept.
     #[inline]
     pub fn locate(&mut self, p: u64, o: u64, empty: u64) -> Spot {
-        Spot::new(p, o, empty, keep_area(&mut self.area, &mut self.buckets, p | o | empty))
+        Spot::new(p, o, &Four::new(empty), keep_area(&mut self.area, &mut self.buckets, p | o | empty))
     }
 
     /// Fetches the bucket of `spot` into the processor's cache. A hint only.
@@ -1579,7 +1606,7 @@ pub unsafe fn cached_sequences(cache: &mut SequenceCache, spot: &Spot, p: u64, o
 #[cfg(test)]
 mod tests {
     use super::super::super::arena::Rng;
-    use super::{cached_last_four, cached_sequences, doubled, flips_of_eight, groups, last_four, read_cells, read_discs, LocalCache, Narrow, SequenceCache, Sets, REACH};
+    use super::{cached_last_four, cached_sequences, doubled, flips_of_eight, groups, last_four, read_cells, read_discs, Four, LocalCache, Narrow, SequenceCache, Sets, REACH};
     use std::arch::x86_64::*;
 
     /// On an 8×8 board, a move's legality read off the rays' closing cells (`GRID`)
@@ -1653,7 +1680,7 @@ mod tests {
             let occupied = if i % 2 == 0 { !empty } else { (0..i % 5).fold(next(), |m, _| m | next()) & !empty };
             let p = occupied & next();
             let o = occupied & !p;
-            let kp = read_discs(p, o, empty, super::four_cells(empty));
+            let kp = read_discs(p, o, &Four::new(empty));
             let ko = occupied & !kp;
             moved += (kp != p) as u32;
             let margin = (i % 41) as i32 - 20;
@@ -1804,7 +1831,7 @@ mod tests {
             let got = unsafe { read_cells(empty, p & alone, o & alone) };
             assert_eq!(got, want, "{:#x} {:#x} {:#x}", p, o, empty);
             assert_eq!(want, rays & !unread_cells(p, o, empty));
-            assert_eq!(read_discs(p, o, empty, cells), (p & want) | (occupied & rays & !want));
+            assert_eq!(read_discs(p, o, &Four::new(empty)), (p & want) | (occupied & rays & !want));
             short += (want != rays) as u32;
             total += 1;
         }
