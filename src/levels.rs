@@ -51,8 +51,9 @@ const ROOT_WINS: u64 = 1 << 62;
 /// The bits of an entry's paths.
 const PATHS: u64 = ROOT_WINS - 1;
 
-/// A position of a level (see the module header).
+/// A position of a level (see the module header), laid out as two words (see [`words`]).
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 struct Entry {
     key: u64,
     paths: u64,
@@ -273,19 +274,15 @@ impl Worker {
         for (sq, group) in parents {
             let set = empty | 1u64 << sq;
             let theirs_bit = marker(set);
+            let discs = c.area & !set;
             for eight in group.chunks(8) {
-                let (mut p, mut o) = ([0u64; 8], [0u64; 8]);
-                for (i, e) in eight.iter().enumerate() {
-                    p[i] = e.key & !set;
-                    o[i] = c.area & !set & !p[i];
-                }
-                let flips = flips_of_eight::<R>(&p, &o, sq);
+                let (child, flips) = flips_of_eight::<R>(words(eight), set, discs, sq);
                 for (i, e) in eight.iter().enumerate() {
                     if flips[i] == 0 {
                         continue;
                     }
                     // The opponent moves next: the marker flips.
-                    let key = keys.key(o[i] ^ flips[i], e.key & theirs_bit == 0, e.paths);
+                    let key = keys.key(child[i], e.key & theirs_bit == 0, e.paths);
                     let slot = self.home(key);
                     prefetch_line(&self.slots[slot] as *const Entry as *const i8);
                     batch[n] = (key, e.paths, slot);
@@ -439,28 +436,42 @@ impl Worker {
 
 }
 
-/// The flips of a move on `sq` in eight positions (discs `p[i]` against `o[i]`; 0 where
-/// it is illegal): side by side in a vector under the standard rules where the build has
-/// the lanes (the 16- and 18-empty bench counts 1.03× and 1.05× faster in CPU time),
-/// else one by one. Both rule sets move only next to an opponent's disc.
+/// A move on `sq` in up to eight positions, whose keys are every other word of `words`
+/// ([`words`] of their entries; the discs of the player to move but for the cells of
+/// `set`), against the other discs of `discs`: per position the child's discs of its
+/// player to move and the flips (0 where the move is illegal). Side by side in a vector
+/// under the standard rules where the build has the lanes (the 16- and 18-empty bench
+/// counts 1.03× and 1.05× faster in CPU time), else one by one. Both rule sets move only
+/// next to an opponent's disc.
 #[inline]
-fn flips_of_eight<R: Rules>(p: &[u64; 8], o: &[u64; 8], sq: u32) -> [u64; 8] {
+fn flips_of_eight<R: Rules>(words: &[u64], set: u64, discs: u64, sq: u32) -> ([u64; 8], [u64; 8]) {
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     {
         // The standard rules, whose last four cells the lanes count.
         if R::PASSES && R::BIT_LAST_CELLS == 4 {
             // SAFETY: the build targets the three features (`cfg`).
-            return unsafe { super::bitboard::lanes::flips_of_eight(p, o, sq) };
+            return unsafe { super::bitboard::lanes::flips_of_eight(words, set, discs, sq) };
         }
     }
     let next_to = neighbours(1u64 << sq);
-    let mut flips = [0u64; 8];
-    for i in 0..8 {
-        if o[i] & next_to != 0 {
-            flips[i] = R::bit_flips(p[i], o[i], sq);
+    let (mut children, mut flips) = ([0u64; 8], [0u64; 8]);
+    for (i, pair) in words.chunks(2).take(8).enumerate() {
+        let p = pair[0] & !set;
+        let o = discs & !p;
+        if o & next_to != 0 {
+            flips[i] = R::bit_flips(p, o, sq);
+            children[i] = o ^ flips[i];
         }
     }
-    flips
+    (children, flips)
+}
+
+/// The words of `entries`, two per entry: its key, then its paths.
+#[inline]
+fn words(entries: &[Entry]) -> &[u64] {
+    // SAFETY: an `Entry` is two `u64` in order with no padding (`repr(C)`), so the
+    // entries' memory is that of twice as many `u64`, borrowed as long as they are.
+    unsafe { std::slice::from_raw_parts(entries.as_ptr() as *const u64, 2 * entries.len()) }
 }
 
 /// The sequences from a position of the last level: its player's, or after a pass the
