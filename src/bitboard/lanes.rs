@@ -1269,8 +1269,9 @@ pub const SEQUENCE_ENTRIES: usize = 1 << 16;
 
 /// A near-end cache for the four-cell positions of the standard rules on 64-bit boards,
 /// keyed by their neighbourhood: the empty cells, and the discs of both players on their
-/// rays. The last four moves flip and read no other disc, so the games below depend on
-/// the neighbourhood alone and on the margin, which only adds to each game's final one:
+/// rays as far as the last four moves may read them ([`Spot`]). The last four moves flip
+/// and read no other disc, so the games below depend on the neighbourhood alone and on
+/// the margin, which only adds to each game's final one:
 /// the cache keeps the games' final margins from 0 ([`Deltas`]) and adds the position's.
 /// (Below a decided position, a [`SequenceCache`] keeps only how many sequences there
 /// are.)
