@@ -1621,6 +1621,15 @@ mod tests {
     use super::{cached_last_four, cached_sequences, doubled, flips_of_eight, groups, last_four, read_cells, read_discs, Four, LocalCache, Narrow, SequenceCache, Sets, REACH};
     use std::arch::x86_64::*;
 
+    /// Four cells at random, as a bit set.
+    fn four_at_random(next: &mut impl FnMut() -> u64) -> u64 {
+        let mut empty = 0u64;
+        while empty.count_ones() < 4 {
+            empty |= 1 << (next() % 64);
+        }
+        empty
+    }
+
     /// On an 8×8 board, a move's legality read off the rays' closing cells (`GRID`)
     /// is where its flips are not empty, in every lane, and the first moves' flips in
     /// four lanes ([`Sets::first_flips`]) are the flips: 100,000 random cells of boards
@@ -1693,10 +1702,7 @@ mod tests {
         let mut next = || rng.next_u64();
         let mut moved = 0;
         for i in 0..20_000 {
-            let mut empty = 0u64;
-            while empty.count_ones() < 4 {
-                empty |= 1 << (next() % 64);
-            }
+            let empty = four_at_random(&mut next);
             let occupied = if i % 2 == 0 { !empty } else { (0..i % 5).fold(next(), |m, _| m | next()) & !empty };
             let p = occupied & next();
             let o = occupied & !p;
@@ -1726,10 +1732,7 @@ mod tests {
         let (mut cache, mut hits, mut counted) = (LocalCache::new(), 0, 0);
         let (mut sequences, mut sequence_hits, mut unread) = (SequenceCache::new(), 0, 0);
         for i in 0..30_000 {
-            let mut empty = 0u64;
-            while empty.count_ones() < 4 {
-                empty |= 1 << (next() % 64);
-            }
+            let empty = four_at_random(&mut next);
             let off = if i % 3 == 0 { next() & next() & next() & !empty } else { 0 };
             let p = next() & !empty & !off;
             let o = !p & !empty & !off;
@@ -1769,10 +1772,7 @@ mod tests {
         let (mut cache, mut hits, mut differ) = (SequenceCache::new(), 0, 0);
         let mut outcomes = LocalCache::new();
         for _ in 0..3_000 {
-            let mut empty = 0u64;
-            while empty.count_ones() < 4 {
-                empty |= 1 << (next() % 64);
-            }
+            let empty = four_at_random(&mut next);
             let p = next() & !empty;
             let o = !p & !empty;
             let near = (0..64).filter(|&c| empty >> c & 1 == 1).fold(0, |n, c| n | REACH[c]);
@@ -1844,10 +1844,7 @@ mod tests {
         let mut next = || rng.next_u64();
         let (mut short, mut total) = (0, 0);
         for i in 0..100_000 {
-            let mut empty = 0u64;
-            while empty.count_ones() < 4 {
-                empty |= 1 << (next() % 64);
-            }
+            let empty = four_at_random(&mut next);
             let occupied = (0..i % 3).fold(next(), |m, _| m | next()) & !empty;
             let p = occupied & next();
             let o = occupied & !p;

@@ -277,12 +277,6 @@ fn counts_match_the_general_board() {
     }
 }
 
-/// Boards decided at the start ([`Walk::decided`]: their discs off the kept cells
-/// outnumber the kept cells, as on boards of mostly one colour), counted with their
-/// sequences only below the start, on every set that takes them and on the general board,
-/// against the general board's full count, under both rule sets: a row, a column, a
-/// diagonal or a 2×4 block of 8 empty cells on 14×14 to 90×90 boards, whose last four
-/// cells take lanes of one to sixteen words.
 /// The `i`-th board of mostly one colour of a test: 14×14 to 90×90 (by `i`), 85–98%
 /// black, with 8 empty cells in a row, a column, a diagonal or a block four wide.
 fn mostly_one_colour(rng: &mut Rng, i: usize) -> Board {
@@ -305,6 +299,12 @@ fn mostly_one_colour(rng: &mut Rng, i: usize) -> Board {
     b
 }
 
+/// Boards decided at the start ([`Walk::decided`]: their discs off the kept cells
+/// outnumber the kept cells, as on boards of mostly one colour), counted with their
+/// sequences only below the start, on every set that takes them and on the general board,
+/// against the general board's full count, under both rule sets: a row, a column, a
+/// diagonal or a 2×4 block of 8 empty cells on 14×14 to 90×90 boards, whose last four
+/// cells take lanes of one to sixteen words.
 #[test]
 fn decided_starts_count_their_sequences_only() {
     /// The count on sets of type `S`, if they take the board, against `want`; whether
