@@ -11,7 +11,7 @@
 //! eight directions, and the flips of a move are computed once, as a mask to XOR: along
 //! the eight rays from the square, or, in cargo builds for processors with BMI2, by
 //! `pext` look-up on the four lines through it. In cargo builds for processors with
-//! AVX-512, `lanes` counts the last three empty cells of a count with the six orders of
+//! AVX-512, `lanes` counts the last four empty cells of a count with the 24 orders of
 //! their moves side by side, one per 64-bit lane of a vector.
 
 use super::board::{Board, Color};
@@ -168,9 +168,9 @@ pub fn flanking_flips(p: u64, o: u64, sq: u32) -> u64 {
     return flips_by_rays(p, o, sq);
 }
 
-/// The last four empty cells of a count, under either rule set, with the 24 orders of
-/// their moves side by side in the 64-bit lanes of AVX-512 vectors (the `avx512` feature,
-/// on processors with AVX-512F, CD and VPOPCNTDQ).
+// The last four empty cells of a count in the lanes of AVX-512 vectors (the `avx512`
+// feature, on processors with AVX-512F, CD and VPOPCNTDQ); its own header says more (an
+// outer doc comment here would make rustdoc read the header's links from this module).
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
 pub mod lanes;
 

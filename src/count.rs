@@ -785,10 +785,10 @@ impl<R: Rules> Walk for BitWalk<R> {
     const NEAR_SLOTS: usize = 1 << 12;
     type Key = (u64, u64);
     /// Where the last four cells are counted in lanes: the four-cell positions cached by
-    /// their neighbourhood ([`super::bitboard::lanes::LocalCache`]), with their outcomes,
+    /// their neighbourhood ([`super::bitboard::lanes::cache::LocalCache`]), with their outcomes,
     /// and below a decided position with their sequences.
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
-    type Near = (super::bitboard::lanes::LocalCache, super::bitboard::lanes::SequenceCache);
+    type Near = (super::bitboard::lanes::cache::LocalCache, super::bitboard::lanes::cache::SequenceCache);
     #[cfg(not(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq")))]
     type Near = ();
     type Move = u32;
@@ -876,7 +876,7 @@ impl<R: Rules> Walk for BitWalk<R> {
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     fn near_cache() -> Option<Self::Near> {
         if R::PASSES && R::BIT_LAST_CELLS == 4 {
-            use super::bitboard::lanes::{LocalCache, SequenceCache};
+            use super::bitboard::lanes::cache::{LocalCache, SequenceCache};
             Some((LocalCache::new(), SequenceCache::new()))
         } else {
             None
@@ -890,7 +890,7 @@ impl<R: Rules> Walk for BitWalk<R> {
             return self.near_end();
         }
         // SAFETY: the build targets the three features (`cfg`); four empty cells.
-        unsafe { super::bitboard::lanes::cached_last_four(&mut cache.0, self.p, self.o, self.empty, self.margin(), hits) }
+        unsafe { super::bitboard::lanes::cache::cached_last_four(&mut cache.0, self.p, self.o, self.empty, self.margin(), hits) }
     }
 
     /// Each child's slot is located and fetched before any is probed: the probes had
@@ -908,7 +908,7 @@ impl<R: Rules> Walk for BitWalk<R> {
         }
         let margin = self.margin();
         // Each child: its discs (player to move first), its margin, its spot.
-        let mut children = [(0u64, 0u64, 0i32, super::bitboard::lanes::Spot::default()); 5];
+        let mut children = [(0u64, 0u64, 0i32, super::bitboard::lanes::cache::Spot::default()); 5];
         let mut n = 0;
         for sq in Bits(moves) {
             let flips = R::bit_flips(p, o, sq);
@@ -934,9 +934,9 @@ impl<R: Rules> Walk for BitWalk<R> {
             // SAFETY: the build targets the three features (`cfg`); four empty cells.
             let counted = unsafe {
                 if sequences {
-                    super::bitboard::lanes::cached_sequences(&mut cache.1, spot, cp, co, hits).map(|n| [n, 0, 0])
+                    super::bitboard::lanes::cache::cached_sequences(&mut cache.1, spot, cp, co, hits).map(|n| [n, 0, 0])
                 } else {
-                    super::bitboard::lanes::cached_count(&mut cache.0, spot, cp, co, m, hits)
+                    super::bitboard::lanes::cache::cached_count(&mut cache.0, spot, cp, co, m, hits)
                 }
             };
             match counted {

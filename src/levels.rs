@@ -140,7 +140,7 @@ struct Worker {
     /// `[nodes, hits, decided]` as in [`super::count::Report`].
     statistics: [u64; 3],
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
-    cache: super::bitboard::lanes::LocalCache,
+    cache: super::bitboard::lanes::cache::LocalCache,
 }
 
 /// A position of the last level whose winner is not known: its discs, margin, whether
@@ -182,7 +182,7 @@ impl Worker {
             total: [0; 3],
             statistics: [0; 3],
             #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
-            cache: super::bitboard::lanes::LocalCache::new(),
+            cache: super::bitboard::lanes::cache::LocalCache::new(),
         }
     }
 
@@ -372,13 +372,13 @@ impl Worker {
 
     /// Counts the outcomes of the positions `open` of the last level (empty cells
     /// `empty`), in the lanes through their cache where the build has them: the slots
-    /// of the positions [`AHEAD`] further on are fetched meanwhile (the probes had
+    /// of the positions `AHEAD` further on are fetched meanwhile (the probes had
     /// waited on memory: a fifth of the 16-empty count's time).
     fn outcomes<R: Rules>(&mut self, open: &[Open], empty: u64) {
         #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
         {
             if R::PASSES && R::BIT_LAST_CELLS == 4 && empty.count_ones() == 4 {
-                use super::bitboard::lanes::{cached_count, Four, Spot};
+                use super::bitboard::lanes::cache::{cached_count, Four, Spot};
                 let four = Four::new(empty);
                 let mut spots = [Spot::default(); AHEAD];
                 for (i, x) in open.iter().enumerate().take(AHEAD) {
@@ -427,7 +427,7 @@ impl Worker {
         {
             if R::PASSES && R::BIT_LAST_CELLS == 4 && empty.count_ones() == 4 {
                 // SAFETY: the build targets the three features (`cfg`); four empty cells.
-                return unsafe { super::bitboard::lanes::cached_last_four(&mut self.cache, p, o, empty, margin, &mut self.statistics[1]) };
+                return unsafe { super::bitboard::lanes::cache::cached_last_four(&mut self.cache, p, o, empty, margin, &mut self.statistics[1]) };
             }
         }
         let bias = margin - (p.count_ones() as i32 - o.count_ones() as i32);

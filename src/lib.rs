@@ -7,7 +7,7 @@
 //! |---|---|
 //! | [`board`] | the general `rows × cols` board, colours, judge alphabets |
 //! | [`rules`] | the rule sets (standard flanking, Dumbothello adjacent capture) |
-//! | [`bitboard`] | boards within 8×8 as pairs of `u64`; with AVX-512, the last four cells of a count in vector lanes (`bitboard::lanes`, for the sets of `wide` too) |
+//! | [`bitboard`] | boards within 8×8 as pairs of `u64`; with AVX-512, the last four cells of a count in vector lanes (`bitboard::lanes`, for the sets of `wide` too), their caches by neighbourhood (`bitboard::lanes::cache`) |
 //! | `wide` (feature `wide`) | boards beyond 8×8 on 64- to 1024-bit sets of the cells that may change, and the counter's walk on them |
 //! | [`scan`] | whitespace tokens with line numbers |
 //! | [`error`] | input errors and the judges' error type |
