@@ -406,6 +406,7 @@ mod tests {
         }
         empty
     }
+
     /// A position and the one its key stands for (the player's discs as [`read_discs`]
     /// gives them, the opponent's the other discs) have the same games: the same
     /// outcomes for any margin and the same sequences, on 20,000 random positions with
