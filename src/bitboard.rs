@@ -527,6 +527,30 @@ pub fn bit(r: usize, c: usize) -> u64 {
     1u64 << (8 * r + c)
 }
 
+/// The set bits of a `u64`, lowest first, as square numbers.
+///
+/// ```
+/// use othello::bitboard::Bits;
+/// assert_eq!(Bits(0b1010_0001).collect::<Vec<u32>>(), vec![0, 5, 7]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Bits(pub u64);
+
+impl Iterator for Bits {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            None
+        } else {
+            let sq = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            Some(sq)
+        }
+    }
+}
+
 /// A board that fits in 8×8 as bit sets: `(black, white, area)`, where `area` holds the
 /// bits that are cells of the board. `None` for boards with more than 8 rows or columns.
 ///

@@ -31,8 +31,9 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::bitboard::{neighbours, RAYS};
-use super::count::{tally, BitWalk, Bits, Walk, DECIDE_FROM};
+use super::bit_walk::BitWalk;
+use super::bitboard::{neighbours, Bits, RAYS};
+use super::count::{tally, Walk, DECIDE_FROM};
 use super::rules::Rules;
 use super::table::prefetch_line;
 

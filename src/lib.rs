@@ -11,7 +11,8 @@
 //! | `wide` (feature `wide`) | boards beyond 8×8 on 64- to 1024-bit sets of the cells that may change, and the counter's walk on them |
 //! | [`scan`] | whitespace tokens with line numbers |
 //! | [`error`] | input errors and the judges' error type |
-//! | [`count`] | the outcome counter (every move sequence to the end) |
+//! | [`count`] | the outcome counter (every move sequence to the end) and its walk trait |
+//! | [`bit_walk`], [`board_walk`] | the counter's walks on 64-bit boards and on the general board |
 //! | [`independent`] | the counter's shortcut when no move affects another |
 //! | [`table`] | the transposition table |
 //! | [`parallel`] | counting on several threads, with a table they share |
@@ -38,8 +39,10 @@
 
 pub mod arena;
 pub mod b4254;
+pub mod bit_walk;
 pub mod bitboard;
 pub mod board;
+pub mod board_walk;
 pub mod cli;
 pub mod count;
 pub mod dumbothello;

@@ -49,7 +49,8 @@ use std::sync::Arc;
 use std::ops::{BitAnd, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 use super::board::{Board, Color};
-use super::count::{decided_by, tally, Bits, Walk};
+use super::bitboard::Bits;
+use super::count::{decided_by, tally, Walk};
 use super::rules::Rules;
 use super::table::{hash_words, mix, TableKey};
 

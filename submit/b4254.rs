@@ -71,6 +71,309 @@ fn numeric_row(text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
 		.collect()
 }
 }
+pub mod bit_walk {
+use std::marker::PhantomData;
+
+use super::bitboard::{self, Bits};
+use super::board::{Board, Color};
+use super::count::{decided_by, tally, Walk};
+use super::rules::Rules;
+
+#[derive(Clone)]
+pub struct BitWalk<R> {
+	p: u64,
+	o: u64,
+	empty: u64,
+	bias: i32,
+	rules: PhantomData<fn() -> R>,
+}
+
+impl<R: Rules> BitWalk<R> {
+	pub fn new(p: u64, o: u64, empty: u64, bias: i32) -> BitWalk<R> {
+		BitWalk { p, o, empty, bias, rules: PhantomData }
+	}
+
+	pub fn within(board: &Board, to_move: Color, relevant: Option<&[bool]>) -> Option<BitWalk<R>> {
+		let (black, white, area, bias) = match relevant {
+			None => {
+				let (black, white, area) = bitboard::from_board(board)?;
+				(black, white, area, 0)
+			}
+			Some(relevant) => {
+				let cells: Vec<(usize, usize)> = (0..board.len()).filter(|&i| relevant[i]).map(|i| board.coords(i)).collect();
+				let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
+				let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
+				if cells.iter().any(|&(r, c)| r - top >= 8 || c - left >= 8) {
+					return None;
+				}
+				let (mut black, mut white, mut area) = (0, 0, 0);
+				for &(r, c) in &cells {
+					let b = bitboard::bit(r - top, c - left);
+					area |= b;
+					match board.get(r, c) {
+						Some(Color::Black) => black |= b,
+						Some(Color::White) => white |= b,
+						None => {}
+					}
+				}
+				let outside = |discs: usize, inside: u64| discs as i32 - inside.count_ones() as i32;
+				let bias = outside(board.discs(Color::Black), black) - outside(board.discs(Color::White), white);
+				(black, white, area, bias)
+			}
+		};
+		let (p, o, bias) = if to_move == Color::Black { (black, white, bias) } else { (white, black, -bias) };
+		Some(BitWalk::new(p, o, area & !(black | white), bias))
+	}
+
+	pub fn parts(&self) -> (u64, u64, u64, i32) {
+		(self.p, self.o, self.empty, self.bias)
+	}
+}
+
+impl<R: Rules> Walk for BitWalk<R> {
+	const PASSES: bool = R::PASSES;
+	const STORE_FROM: usize = 1 + (if R::BIT_LAST_CELLS > FEW { R::BIT_LAST_CELLS } else { FEW }) as usize;
+	const STORE_SEQUENCES_FROM: usize = if Self::NEAR_CACHED_SEQUENCES > 0 { Self::NEAR_CACHED_SEQUENCES + 1 } else { 5 };
+	const NEAR_CACHED: usize = if R::PASSES { R::BIT_LAST_CELLS as usize } else { 0 };
+	const NEAR_CACHE_FROM: usize = 1 << 15;
+	const NEAR_CACHED_SEQUENCES: usize = if Self::NEAR_CACHED == 4 { 5 } else { 0 };
+	const NEAR_SLOTS: usize = 1 << 12;
+	type Key = (u64, u64);
+	#[cfg(not(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq")))]
+	type Near = ();
+	type Move = u32;
+	type Moves = Bits;
+	type Undo = u64;
+
+	#[inline]
+	fn moves(&self) -> Bits {
+		Bits(R::bit_moves(self.p, self.o, self.empty))
+	}
+
+	#[inline]
+	fn play(&mut self, sq: u32) -> u64 {
+		let flips = R::bit_flips(self.p, self.o, sq);
+		let placed = 1u64 << sq;
+		let mover = self.p ^ flips ^ placed;
+		self.p = self.o ^ flips;
+		self.o = mover;
+		self.empty ^= placed;
+		self.bias = -self.bias;
+		flips
+	}
+
+	#[inline]
+	fn undo(&mut self, sq: u32, flips: u64) {
+		let placed = 1u64 << sq;
+		let mover = self.o ^ flips ^ placed;
+		self.o = self.p ^ flips;
+		self.p = mover;
+		self.empty ^= placed;
+		self.bias = -self.bias;
+	}
+
+	#[inline]
+	fn pass(&mut self) {
+		std::mem::swap(&mut self.p, &mut self.o);
+		self.bias = -self.bias;
+	}
+
+	#[inline]
+	fn margin(&self) -> i32 {
+		self.p.count_ones() as i32 - self.o.count_ones() as i32 + self.bias
+	}
+
+	#[inline]
+	fn empties(&self) -> usize {
+		self.empty.count_ones() as usize
+	}
+
+	#[inline]
+	fn key(&self) -> (u64, u64) {
+		if self.bias < 0 {
+			(self.p | self.empty, self.o | self.empty)
+		} else {
+			(self.p, self.o)
+		}
+	}
+
+	#[inline]
+	fn near_end(&mut self) -> Option<[u64; 3]> {
+		let cells = self.empty.count_ones();
+		if R::BIT_LAST_CELLS > 0 && cells == R::BIT_LAST_CELLS {
+			return R::bit_last_cells(self.p, self.o, self.empty, self.margin(), true);
+		}
+		if cells > FEW {
+			return None;
+		}
+		let (p, o) = (self.p, self.o);
+		let full = p | o | self.empty == !0;
+		let last = |p: u64, o: u64, sq: u32| {
+			if full {
+				R::bit_last_flips(p, sq)
+			} else {
+				R::bit_flips(p, o, sq).count_ones()
+			}
+		};
+		Some(few::<R, _>(p, o, self.empty, self.margin(), &last))
+	}
+
+	#[inline]
+	fn near_end_sequences(&mut self) -> Option<u64> {
+		let cells = self.empty.count_ones();
+		if R::BIT_LAST_CELLS > 0 && cells == R::BIT_LAST_CELLS {
+			return R::bit_last_cells(self.p, self.o, self.empty, 0, false).map(|t| t[0]);
+		}
+		if cells > FEW {
+			return None;
+		}
+		Some(few_sequences::<R>(self.p, self.o, self.empty))
+	}
+
+	fn decided(&self) -> Option<bool> {
+		let mine = R::bit_stable(self.p, self.o, self.empty);
+		let theirs = R::bit_stable(self.o, self.p, self.empty);
+		let fixed = mine.count_ones() as i32 - theirs.count_ones() as i32 + self.bias;
+		let open = ((self.p | self.o | self.empty) & !(mine | theirs)).count_ones() as i32;
+		decided_by(fixed, open)
+	}
+}
+
+#[inline]
+fn few_sequences<R: Rules>(p: u64, o: u64, empty: u64) -> u64 {
+	let n = empty.count_ones();
+	if n <= 1 {
+		return 1;
+	}
+	if n == 2 {
+		let mine = R::bit_moves(p, o, empty).count_ones() as u64;
+		let theirs = if mine == 0 && R::PASSES { R::bit_moves(o, p, empty).count_ones() as u64 } else { 0 };
+		return mine.max(theirs).max(1);
+	}
+	for &(me, other) in [(p, o), (o, p)].iter() {
+		let mut total = 0;
+		for sq in Bits(R::bit_moves(me, other, empty)) {
+			let f = R::bit_flips(me, other, sq);
+			let placed = 1u64 << sq;
+			total += few_sequences::<R>(other ^ f, me ^ f ^ placed, empty ^ placed);
+		}
+		if total > 0 || !R::PASSES {
+			return total.max(1);
+		}
+	}
+	1
+}
+
+const FEW: u32 = 3;
+
+#[inline]
+fn few<R: Rules, F: Fn(u64, u64, u32) -> u32>(p: u64, o: u64, empty: u64, margin: i32, last: &F) -> [u64; 3] {
+	let first = empty.trailing_zeros();
+	let rest = empty & empty.wrapping_sub(1);
+	if rest & rest.wrapping_sub(1) == 0 {
+		return if empty == 0 {
+			tally(margin)
+		} else if rest == 0 {
+			last_one::<R, F>(p, o, first, margin, last)
+		} else {
+			last_two::<R, F>(p, o, first, rest.trailing_zeros(), margin, last)
+		};
+	}
+	let mut total = [0u64; 3];
+	let mut moved = false;
+	let squares = [first, rest.trailing_zeros(), (rest & rest.wrapping_sub(1)).trailing_zeros()];
+	let all = [R::bit_flips(p, o, squares[0]), R::bit_flips(p, o, squares[1]), R::bit_flips(p, o, squares[2])];
+	for (&sq, &f) in squares.iter().zip(all.iter()) {
+		if f != 0 {
+			moved = true;
+			let placed = 1u64 << sq;
+			let after = margin + 2 * f.count_ones() as i32 + 1;
+			let t = few::<R, F>(o ^ f, p ^ f ^ placed, empty ^ placed, -after, last);
+			total[0] += t[1];
+			total[1] += t[0];
+			total[2] += t[2];
+		}
+	}
+	if moved || !R::PASSES {
+		return if moved { total } else { tally(margin) };
+	}
+	for sq in Bits(empty) {
+		let f = R::bit_flips(o, p, sq);
+		if f != 0 {
+			moved = true;
+			let placed = 1u64 << sq;
+			let after = margin - 2 * f.count_ones() as i32 - 1;
+			let t = few::<R, F>(p ^ f, o ^ f ^ placed, empty ^ placed, after, last);
+			for k in 0..3 {
+				total[k] += t[k];
+			}
+		}
+	}
+	if moved {
+		total
+	} else {
+		tally(margin)
+	}
+}
+
+#[inline(always)]
+fn last_one<R: Rules, F: Fn(u64, u64, u32) -> u32>(p: u64, o: u64, sq: u32, margin: i32, flips: &F) -> [u64; 3] {
+	let n = flips(p, o, sq) as i32;
+	if n > 0 {
+		return tally(margin + 2 * n + 1);
+	}
+	if R::PASSES {
+		let n = flips(o, p, sq) as i32;
+		if n > 0 {
+			return tally(margin - 2 * n - 1);
+		}
+	}
+	tally(margin)
+}
+
+#[inline(always)]
+fn last_two<R: Rules, F: Fn(u64, u64, u32) -> u32>(
+	p: u64,
+	o: u64,
+	a: u32,
+	b: u32,
+	margin: i32,
+	flips: &F,
+) -> [u64; 3] {
+	let mut total = [0u64; 3];
+	let mut moved = false;
+	let both = [R::bit_flips(p, o, a), R::bit_flips(p, o, b)];
+	for (&(x, y), &f) in [(a, b), (b, a)].iter().zip(both.iter()) {
+		if f != 0 {
+			moved = true;
+			let after = margin + 2 * f.count_ones() as i32 + 1;
+			let t = last_one::<R, F>(o ^ f, p ^ f ^ 1u64 << x, y, -after, flips);
+			total[0] += t[1];
+			total[1] += t[0];
+			total[2] += t[2];
+		}
+	}
+	if moved || !R::PASSES {
+		return if moved { total } else { tally(margin) };
+	}
+	for &(x, y) in [(a, b), (b, a)].iter() {
+		let f = R::bit_flips(o, p, x);
+		if f != 0 {
+			moved = true;
+			let after = margin - 2 * f.count_ones() as i32 - 1;
+			let t = last_one::<R, F>(p ^ f, o ^ f ^ 1u64 << x, y, after, flips);
+			for k in 0..3 {
+				total[k] += t[k];
+			}
+		}
+	}
+	if moved {
+		total
+	} else {
+		tally(margin)
+	}
+}
+}
 pub mod bitboard {
 use super::board::{Board, Color};
 
@@ -305,6 +608,24 @@ pub fn last_flips(p: u64, sq: u32) -> u32 {
 #[inline]
 pub fn bit(r: usize, c: usize) -> u64 {
 	1u64 << (8 * r + c)
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Bits(pub u64);
+
+impl Iterator for Bits {
+	type Item = u32;
+
+	#[inline]
+	fn next(&mut self) -> Option<u32> {
+		if self.0 == 0 {
+			None
+		} else {
+			let sq = self.0.trailing_zeros();
+			self.0 &= self.0 - 1;
+			Some(sq)
+		}
+	}
 }
 
 pub fn from_board(board: &Board) -> Option<(u64, u64, u64)> {
@@ -592,13 +913,272 @@ impl Iterator for Ray {
 	}
 }
 }
+pub mod board_walk {
+use std::marker::PhantomData;
+
+use super::bitboard::Bits;
+use super::board::{Board, Color};
+use super::count::{decided_by, tally, Walk};
+use super::rules::Rules;
+
+#[derive(Clone)]
+pub struct BoardWalk<R> {
+	board: Board,
+	to_move: Color,
+	playable: Vec<usize>,
+	flipped: Vec<usize>,
+	slot: Vec<u32>,
+	key: Vec<u64>,
+	keyed: i32,
+	fixed: i32,
+	rules: PhantomData<fn() -> R>,
+}
+
+const NOT_KEYED: u32 = u32::MAX;
+
+impl<R: Rules> BoardWalk<R> {
+	pub fn new(board: &Board, to_move: Color) -> BoardWalk<R> {
+		let mut slot = vec![NOT_KEYED; board.len()];
+		let (mut next, mut fixed) = (0, 0);
+		for (i, relevant) in R::relevant(board).into_iter().enumerate() {
+			if relevant {
+				slot[i] = next;
+				next += 1;
+			} else {
+				fixed += board.cell(i).map_or(0, |c| if c == Color::Black { 1 } else { -1 });
+			}
+		}
+		let words = (2 + 2 * next as usize + 63) / 64;
+		let mut walk = BoardWalk {
+			board: board.clone(),
+			to_move,
+			playable: (0..board.len()).filter(|&i| board.cell(i).is_none()).collect(),
+			flipped: Vec::new(),
+			slot,
+			key: vec![0; words],
+			keyed: next as i32,
+			fixed,
+			rules: PhantomData,
+		};
+		for i in 0..board.len() {
+			walk.set(i, board.cell(i));
+		}
+		walk.key[0] |= (to_move == Color::White) as u64;
+		walk
+	}
+
+	#[inline]
+	fn set(&mut self, i: usize, cell: Option<Color>) {
+		self.board.set(i, cell);
+		let slot = self.slot[i];
+		if slot != NOT_KEYED {
+			let bit = 2 + 2 * slot as usize;
+			let code = cell.map_or(0, |c| 1 + c.index() as u64);
+			let word = &mut self.key[bit / 64];
+			*word = (*word & !(3 << (bit % 64))) | code << (bit % 64);
+		}
+	}
+
+	fn switch_player(&mut self) {
+		self.to_move = self.to_move.opponent();
+		self.key[0] ^= 1;
+	}
+
+	fn last_cells<const OUTCOMES: bool>(&mut self, open: &[usize]) -> [u64; 3] {
+		debug_assert!(open.len() <= 3);
+		if !OUTCOMES && open.len() <= 1 {
+			return [1, 0, 0];
+		}
+		if open.len() <= 1 {
+			return tally(open.first().map_or_else(|| self.margin(), |&at| self.finish_margin(at)));
+		}
+		let me = self.to_move;
+		let players = if R::PASSES { 2 } else { 1 };
+		for &player in [me, me.opponent()][..players].iter() {
+			if !OUTCOMES && open.len() == 2 {
+				let legal = open.iter().filter(|&&x| R::is_legal(&self.board, player, x)).count() as u64;
+				if legal > 0 {
+					return [legal, 0, 0];
+				}
+				continue;
+			}
+			let mut total = [0u64; 3];
+			let mut moved = false;
+			for (k, &x) in open.iter().enumerate() {
+				let start = self.flipped.len();
+				if R::flips(&self.board, player, x, &mut self.flipped) == 0 {
+					continue;
+				}
+				moved = true;
+				for &i in &self.flipped[start..] {
+					self.board.set(i, Some(player));
+				}
+				self.board.set(x, Some(player));
+				self.to_move = player.opponent();
+				let mut rest = [0usize; 3];
+				rest[..open.len()].copy_from_slice(open);
+				rest.swap(k, open.len() - 1);
+				let t = self.last_cells::<OUTCOMES>(&rest[..open.len() - 1]);
+				let t = if self.to_move == me || !OUTCOMES { t } else { [t[1], t[0], t[2]] };
+				for (sum, n) in total.iter_mut().zip(t.iter()) {
+					*sum += n;
+				}
+				self.to_move = me;
+				self.board.set(x, None);
+				for &i in &self.flipped[start..] {
+					self.board.set(i, Some(player.opponent()));
+				}
+				self.flipped.truncate(start);
+			}
+			if moved {
+				return total;
+			}
+		}
+		if OUTCOMES {
+			tally(self.margin())
+		} else {
+			[1, 0, 0]
+		}
+	}
+
+	fn last_open(&self) -> Option<([usize; 3], usize)> {
+		if self.board.empties() > 3 {
+			return None;
+		}
+		let mut open = [0usize; 3];
+		let mut n = 0;
+		for &i in self.playable.iter() {
+			if self.board.cell(i).is_none() {
+				open[n] = i;
+				n += 1;
+			}
+		}
+		Some((open, n))
+	}
+
+	fn finish_margin(&self, at: usize) -> i32 {
+		let margin = self.margin();
+		let n = R::flip_count(&self.board, self.to_move, at) as i32;
+		if n > 0 {
+			return margin + 2 * n + 1;
+		}
+		if R::PASSES {
+			let n = R::flip_count(&self.board, self.to_move.opponent(), at) as i32;
+			if n > 0 {
+				return margin - 2 * n - 1;
+			}
+		}
+		margin
+	}
+}
+
+pub enum Listed {
+	Few(Bits),
+	Many(std::vec::IntoIter<u32>),
+}
+
+impl Iterator for Listed {
+	type Item = u32;
+
+	#[inline]
+	fn next(&mut self) -> Option<u32> {
+		match *self {
+			Listed::Few(ref mut bits) => bits.next(),
+			Listed::Many(ref mut list) => list.next(),
+		}
+	}
+}
+
+impl<R: Rules> Walk for BoardWalk<R> {
+	const PASSES: bool = R::PASSES;
+	const STORE_FROM: usize = 4;
+	type Key = Vec<u64>;
+	type Near = ();
+	type Move = u32;
+	type Moves = Listed;
+	type Undo = usize;
+
+	fn moves(&self) -> Listed {
+		let legal = |&(_, &at): &(usize, &usize)| {
+			self.board.cell(at).is_none() && R::is_legal(&self.board, self.to_move, at)
+		};
+		let moves = self.playable.iter().enumerate().filter(legal).map(|(k, _)| k);
+		if self.playable.len() <= 64 {
+			Listed::Few(Bits(moves.fold(0, |bits, k| bits | 1 << k)))
+		} else {
+			Listed::Many(moves.map(|k| k as u32).collect::<Vec<u32>>().into_iter())
+		}
+	}
+
+	fn play(&mut self, m: u32) -> usize {
+		let at = self.playable[m as usize];
+		let start = self.flipped.len();
+		let mut flipped = std::mem::replace(&mut self.flipped, Vec::new());
+		R::flips(&self.board, self.to_move, at, &mut flipped);
+		let mover = Some(self.to_move);
+		for &i in &flipped[start..] {
+			self.set(i, mover);
+		}
+		self.flipped = flipped;
+		self.set(at, mover);
+		self.switch_player();
+		start
+	}
+
+	fn undo(&mut self, m: u32, start: usize) {
+		let owner = Some(self.to_move);
+		let flipped = std::mem::replace(&mut self.flipped, Vec::new());
+		for &i in &flipped[start..] {
+			self.set(i, owner);
+		}
+		self.flipped = flipped;
+		self.flipped.truncate(start);
+		self.set(self.playable[m as usize], None);
+		self.switch_player();
+	}
+
+	fn pass(&mut self) {
+		self.switch_player();
+	}
+
+	fn margin(&self) -> i32 {
+		self.board.discs(self.to_move) as i32 - self.board.discs(self.to_move.opponent()) as i32
+	}
+
+	fn empties(&self) -> usize {
+		self.board.empties()
+	}
+
+	fn key(&self) -> Vec<u64> {
+		self.key.clone()
+	}
+
+	fn with_key<T, F: FnOnce(&Vec<u64>) -> T>(&self, f: F) -> T {
+		f(&self.key)
+	}
+
+	fn near_end(&mut self) -> Option<[u64; 3]> {
+		let (open, n) = self.last_open()?;
+		Some(self.last_cells::<true>(&open[..n]))
+	}
+
+	fn near_end_sequences(&mut self) -> Option<u64> {
+		let (open, n) = self.last_open()?;
+		Some(self.last_cells::<false>(&open[..n])[0])
+	}
+
+	fn decided(&self) -> Option<bool> {
+		decided_by(if self.to_move == Color::Black { self.fixed } else { -self.fixed }, self.keyed)
+	}
+}
+}
 pub mod count {
 use std::convert::TryFrom;
 use std::fmt;
-use std::marker::PhantomData;
 
-use super::bitboard;
+use super::bit_walk::BitWalk;
 use super::board::{Board, Color};
+use super::board_walk::BoardWalk;
 use super::error::InputError;
 use super::independent;
 use super::nat::Nat;
@@ -993,534 +1573,6 @@ fn probe_tables<W: Walk, C: Count, S: Store<W>>(compact: &Option<S>, wide: &Opti
 	}
 }
 
-#[derive(Clone)]
-pub struct BitWalk<R> {
-	p: u64,
-	o: u64,
-	empty: u64,
-	bias: i32,
-	rules: PhantomData<fn() -> R>,
-}
-
-impl<R: Rules> BitWalk<R> {
-	pub fn new(p: u64, o: u64, empty: u64, bias: i32) -> BitWalk<R> {
-		BitWalk { p, o, empty, bias, rules: PhantomData }
-	}
-}
-
-#[derive(Clone, Copy, Debug)]
-pub struct Bits(pub u64);
-
-impl Iterator for Bits {
-	type Item = u32;
-
-	#[inline]
-	fn next(&mut self) -> Option<u32> {
-		if self.0 == 0 {
-			None
-		} else {
-			let sq = self.0.trailing_zeros();
-			self.0 &= self.0 - 1;
-			Some(sq)
-		}
-	}
-}
-
-impl<R: Rules> Walk for BitWalk<R> {
-	const PASSES: bool = R::PASSES;
-	const STORE_FROM: usize = 1 + (if R::BIT_LAST_CELLS > FEW { R::BIT_LAST_CELLS } else { FEW }) as usize;
-	const STORE_SEQUENCES_FROM: usize = if Self::NEAR_CACHED_SEQUENCES > 0 { Self::NEAR_CACHED_SEQUENCES + 1 } else { 5 };
-	const NEAR_CACHED: usize = if R::PASSES { R::BIT_LAST_CELLS as usize } else { 0 };
-	const NEAR_CACHE_FROM: usize = 1 << 15;
-	const NEAR_CACHED_SEQUENCES: usize = if Self::NEAR_CACHED == 4 { 5 } else { 0 };
-	const NEAR_SLOTS: usize = 1 << 12;
-	type Key = (u64, u64);
-	#[cfg(not(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq")))]
-	type Near = ();
-	type Move = u32;
-	type Moves = Bits;
-	type Undo = u64;
-
-	#[inline]
-	fn moves(&self) -> Bits {
-		Bits(R::bit_moves(self.p, self.o, self.empty))
-	}
-
-	#[inline]
-	fn play(&mut self, sq: u32) -> u64 {
-		let flips = R::bit_flips(self.p, self.o, sq);
-		let placed = 1u64 << sq;
-		let mover = self.p ^ flips ^ placed;
-		self.p = self.o ^ flips;
-		self.o = mover;
-		self.empty ^= placed;
-		self.bias = -self.bias;
-		flips
-	}
-
-	#[inline]
-	fn undo(&mut self, sq: u32, flips: u64) {
-		let placed = 1u64 << sq;
-		let mover = self.o ^ flips ^ placed;
-		self.o = self.p ^ flips;
-		self.p = mover;
-		self.empty ^= placed;
-		self.bias = -self.bias;
-	}
-
-	#[inline]
-	fn pass(&mut self) {
-		std::mem::swap(&mut self.p, &mut self.o);
-		self.bias = -self.bias;
-	}
-
-	#[inline]
-	fn margin(&self) -> i32 {
-		self.p.count_ones() as i32 - self.o.count_ones() as i32 + self.bias
-	}
-
-	#[inline]
-	fn empties(&self) -> usize {
-		self.empty.count_ones() as usize
-	}
-
-	#[inline]
-	fn key(&self) -> (u64, u64) {
-		if self.bias < 0 {
-			(self.p | self.empty, self.o | self.empty)
-		} else {
-			(self.p, self.o)
-		}
-	}
-
-	#[inline]
-	fn near_end(&mut self) -> Option<[u64; 3]> {
-		let cells = self.empty.count_ones();
-		if R::BIT_LAST_CELLS > 0 && cells == R::BIT_LAST_CELLS {
-			return R::bit_last_cells(self.p, self.o, self.empty, self.margin(), true);
-		}
-		if cells > FEW {
-			return None;
-		}
-		let (p, o) = (self.p, self.o);
-		let full = p | o | self.empty == !0;
-		let last = |p: u64, o: u64, sq: u32| {
-			if full {
-				R::bit_last_flips(p, sq)
-			} else {
-				R::bit_flips(p, o, sq).count_ones()
-			}
-		};
-		Some(few::<R, _>(p, o, self.empty, self.margin(), &last))
-	}
-
-	#[inline]
-	fn near_end_sequences(&mut self) -> Option<u64> {
-		let cells = self.empty.count_ones();
-		if R::BIT_LAST_CELLS > 0 && cells == R::BIT_LAST_CELLS {
-			return R::bit_last_cells(self.p, self.o, self.empty, 0, false).map(|t| t[0]);
-		}
-		if cells > FEW {
-			return None;
-		}
-		Some(few_sequences::<R>(self.p, self.o, self.empty))
-	}
-
-	fn decided(&self) -> Option<bool> {
-		let mine = R::bit_stable(self.p, self.o, self.empty);
-		let theirs = R::bit_stable(self.o, self.p, self.empty);
-		let fixed = mine.count_ones() as i32 - theirs.count_ones() as i32 + self.bias;
-		let open = ((self.p | self.o | self.empty) & !(mine | theirs)).count_ones() as i32;
-		decided_by(fixed, open)
-	}
-}
-
-#[inline]
-fn few_sequences<R: Rules>(p: u64, o: u64, empty: u64) -> u64 {
-	let n = empty.count_ones();
-	if n <= 1 {
-		return 1;
-	}
-	if n == 2 {
-		let mine = R::bit_moves(p, o, empty).count_ones() as u64;
-		let theirs = if mine == 0 && R::PASSES { R::bit_moves(o, p, empty).count_ones() as u64 } else { 0 };
-		return mine.max(theirs).max(1);
-	}
-	for &(me, other) in [(p, o), (o, p)].iter() {
-		let mut total = 0;
-		for sq in Bits(R::bit_moves(me, other, empty)) {
-			let f = R::bit_flips(me, other, sq);
-			let placed = 1u64 << sq;
-			total += few_sequences::<R>(other ^ f, me ^ f ^ placed, empty ^ placed);
-		}
-		if total > 0 || !R::PASSES {
-			return total.max(1);
-		}
-	}
-	1
-}
-
-const FEW: u32 = 3;
-
-#[inline]
-fn few<R: Rules, F: Fn(u64, u64, u32) -> u32>(p: u64, o: u64, empty: u64, margin: i32, last: &F) -> [u64; 3] {
-	let first = empty.trailing_zeros();
-	let rest = empty & empty.wrapping_sub(1);
-	if rest & rest.wrapping_sub(1) == 0 {
-		return if empty == 0 {
-			tally(margin)
-		} else if rest == 0 {
-			last_one::<R, F>(p, o, first, margin, last)
-		} else {
-			last_two::<R, F>(p, o, first, rest.trailing_zeros(), margin, last)
-		};
-	}
-	let mut total = [0u64; 3];
-	let mut moved = false;
-	let squares = [first, rest.trailing_zeros(), (rest & rest.wrapping_sub(1)).trailing_zeros()];
-	let all = [R::bit_flips(p, o, squares[0]), R::bit_flips(p, o, squares[1]), R::bit_flips(p, o, squares[2])];
-	for (&sq, &f) in squares.iter().zip(all.iter()) {
-		if f != 0 {
-			moved = true;
-			let placed = 1u64 << sq;
-			let after = margin + 2 * f.count_ones() as i32 + 1;
-			let t = few::<R, F>(o ^ f, p ^ f ^ placed, empty ^ placed, -after, last);
-			total[0] += t[1];
-			total[1] += t[0];
-			total[2] += t[2];
-		}
-	}
-	if moved || !R::PASSES {
-		return if moved { total } else { tally(margin) };
-	}
-	for sq in Bits(empty) {
-		let f = R::bit_flips(o, p, sq);
-		if f != 0 {
-			moved = true;
-			let placed = 1u64 << sq;
-			let after = margin - 2 * f.count_ones() as i32 - 1;
-			let t = few::<R, F>(p ^ f, o ^ f ^ placed, empty ^ placed, after, last);
-			for k in 0..3 {
-				total[k] += t[k];
-			}
-		}
-	}
-	if moved {
-		total
-	} else {
-		tally(margin)
-	}
-}
-
-#[inline(always)]
-fn last_one<R: Rules, F: Fn(u64, u64, u32) -> u32>(p: u64, o: u64, sq: u32, margin: i32, flips: &F) -> [u64; 3] {
-	let n = flips(p, o, sq) as i32;
-	if n > 0 {
-		return tally(margin + 2 * n + 1);
-	}
-	if R::PASSES {
-		let n = flips(o, p, sq) as i32;
-		if n > 0 {
-			return tally(margin - 2 * n - 1);
-		}
-	}
-	tally(margin)
-}
-
-#[inline(always)]
-fn last_two<R: Rules, F: Fn(u64, u64, u32) -> u32>(
-	p: u64,
-	o: u64,
-	a: u32,
-	b: u32,
-	margin: i32,
-	flips: &F,
-) -> [u64; 3] {
-	let mut total = [0u64; 3];
-	let mut moved = false;
-	let both = [R::bit_flips(p, o, a), R::bit_flips(p, o, b)];
-	for (&(x, y), &f) in [(a, b), (b, a)].iter().zip(both.iter()) {
-		if f != 0 {
-			moved = true;
-			let after = margin + 2 * f.count_ones() as i32 + 1;
-			let t = last_one::<R, F>(o ^ f, p ^ f ^ 1u64 << x, y, -after, flips);
-			total[0] += t[1];
-			total[1] += t[0];
-			total[2] += t[2];
-		}
-	}
-	if moved || !R::PASSES {
-		return if moved { total } else { tally(margin) };
-	}
-	for &(x, y) in [(a, b), (b, a)].iter() {
-		let f = R::bit_flips(o, p, x);
-		if f != 0 {
-			moved = true;
-			let after = margin - 2 * f.count_ones() as i32 - 1;
-			let t = last_one::<R, F>(p ^ f, o ^ f ^ 1u64 << x, y, after, flips);
-			for k in 0..3 {
-				total[k] += t[k];
-			}
-		}
-	}
-	if moved {
-		total
-	} else {
-		tally(margin)
-	}
-}
-
-#[derive(Clone)]
-pub struct BoardWalk<R> {
-	board: Board,
-	to_move: Color,
-	playable: Vec<usize>,
-	flipped: Vec<usize>,
-	slot: Vec<u32>,
-	key: Vec<u64>,
-	keyed: i32,
-	fixed: i32,
-	rules: PhantomData<fn() -> R>,
-}
-
-const NOT_KEYED: u32 = u32::MAX;
-
-impl<R: Rules> BoardWalk<R> {
-	pub fn new(board: &Board, to_move: Color) -> BoardWalk<R> {
-		let mut slot = vec![NOT_KEYED; board.len()];
-		let (mut next, mut fixed) = (0, 0);
-		for (i, relevant) in R::relevant(board).into_iter().enumerate() {
-			if relevant {
-				slot[i] = next;
-				next += 1;
-			} else {
-				fixed += board.cell(i).map_or(0, |c| if c == Color::Black { 1 } else { -1 });
-			}
-		}
-		let words = (2 + 2 * next as usize + 63) / 64;
-		let mut walk = BoardWalk {
-			board: board.clone(),
-			to_move,
-			playable: (0..board.len()).filter(|&i| board.cell(i).is_none()).collect(),
-			flipped: Vec::new(),
-			slot,
-			key: vec![0; words],
-			keyed: next as i32,
-			fixed,
-			rules: PhantomData,
-		};
-		for i in 0..board.len() {
-			walk.set(i, board.cell(i));
-		}
-		walk.key[0] |= (to_move == Color::White) as u64;
-		walk
-	}
-
-	#[inline]
-	fn set(&mut self, i: usize, cell: Option<Color>) {
-		self.board.set(i, cell);
-		let slot = self.slot[i];
-		if slot != NOT_KEYED {
-			let bit = 2 + 2 * slot as usize;
-			let code = cell.map_or(0, |c| 1 + c.index() as u64);
-			let word = &mut self.key[bit / 64];
-			*word = (*word & !(3 << (bit % 64))) | code << (bit % 64);
-		}
-	}
-
-	fn switch_player(&mut self) {
-		self.to_move = self.to_move.opponent();
-		self.key[0] ^= 1;
-	}
-
-	fn last_cells<const OUTCOMES: bool>(&mut self, open: &[usize]) -> [u64; 3] {
-		debug_assert!(open.len() <= 3);
-		if !OUTCOMES && open.len() <= 1 {
-			return [1, 0, 0];
-		}
-		if open.len() <= 1 {
-			return tally(open.first().map_or_else(|| self.margin(), |&at| self.finish_margin(at)));
-		}
-		let me = self.to_move;
-		let players = if R::PASSES { 2 } else { 1 };
-		for &player in [me, me.opponent()][..players].iter() {
-			if !OUTCOMES && open.len() == 2 {
-				let legal = open.iter().filter(|&&x| R::is_legal(&self.board, player, x)).count() as u64;
-				if legal > 0 {
-					return [legal, 0, 0];
-				}
-				continue;
-			}
-			let mut total = [0u64; 3];
-			let mut moved = false;
-			for (k, &x) in open.iter().enumerate() {
-				let start = self.flipped.len();
-				if R::flips(&self.board, player, x, &mut self.flipped) == 0 {
-					continue;
-				}
-				moved = true;
-				for &i in &self.flipped[start..] {
-					self.board.set(i, Some(player));
-				}
-				self.board.set(x, Some(player));
-				self.to_move = player.opponent();
-				let mut rest = [0usize; 3];
-				rest[..open.len()].copy_from_slice(open);
-				rest.swap(k, open.len() - 1);
-				let t = self.last_cells::<OUTCOMES>(&rest[..open.len() - 1]);
-				let t = if self.to_move == me || !OUTCOMES { t } else { [t[1], t[0], t[2]] };
-				for (sum, n) in total.iter_mut().zip(t.iter()) {
-					*sum += n;
-				}
-				self.to_move = me;
-				self.board.set(x, None);
-				for &i in &self.flipped[start..] {
-					self.board.set(i, Some(player.opponent()));
-				}
-				self.flipped.truncate(start);
-			}
-			if moved {
-				return total;
-			}
-		}
-		if OUTCOMES {
-			tally(self.margin())
-		} else {
-			[1, 0, 0]
-		}
-	}
-
-	fn last_open(&self) -> Option<([usize; 3], usize)> {
-		if self.board.empties() > 3 {
-			return None;
-		}
-		let mut open = [0usize; 3];
-		let mut n = 0;
-		for &i in self.playable.iter() {
-			if self.board.cell(i).is_none() {
-				open[n] = i;
-				n += 1;
-			}
-		}
-		Some((open, n))
-	}
-
-	fn finish_margin(&self, at: usize) -> i32 {
-		let margin = self.margin();
-		let n = R::flip_count(&self.board, self.to_move, at) as i32;
-		if n > 0 {
-			return margin + 2 * n + 1;
-		}
-		if R::PASSES {
-			let n = R::flip_count(&self.board, self.to_move.opponent(), at) as i32;
-			if n > 0 {
-				return margin - 2 * n - 1;
-			}
-		}
-		margin
-	}
-}
-
-pub enum Listed {
-	Few(Bits),
-	Many(std::vec::IntoIter<u32>),
-}
-
-impl Iterator for Listed {
-	type Item = u32;
-
-	#[inline]
-	fn next(&mut self) -> Option<u32> {
-		match *self {
-			Listed::Few(ref mut bits) => bits.next(),
-			Listed::Many(ref mut list) => list.next(),
-		}
-	}
-}
-
-impl<R: Rules> Walk for BoardWalk<R> {
-	const PASSES: bool = R::PASSES;
-	const STORE_FROM: usize = 4;
-	type Key = Vec<u64>;
-	type Near = ();
-	type Move = u32;
-	type Moves = Listed;
-	type Undo = usize;
-
-	fn moves(&self) -> Listed {
-		let legal = |&(_, &at): &(usize, &usize)| {
-			self.board.cell(at).is_none() && R::is_legal(&self.board, self.to_move, at)
-		};
-		let moves = self.playable.iter().enumerate().filter(legal).map(|(k, _)| k);
-		if self.playable.len() <= 64 {
-			Listed::Few(Bits(moves.fold(0, |bits, k| bits | 1 << k)))
-		} else {
-			Listed::Many(moves.map(|k| k as u32).collect::<Vec<u32>>().into_iter())
-		}
-	}
-
-	fn play(&mut self, m: u32) -> usize {
-		let at = self.playable[m as usize];
-		let start = self.flipped.len();
-		let mut flipped = std::mem::replace(&mut self.flipped, Vec::new());
-		R::flips(&self.board, self.to_move, at, &mut flipped);
-		let mover = Some(self.to_move);
-		for &i in &flipped[start..] {
-			self.set(i, mover);
-		}
-		self.flipped = flipped;
-		self.set(at, mover);
-		self.switch_player();
-		start
-	}
-
-	fn undo(&mut self, m: u32, start: usize) {
-		let owner = Some(self.to_move);
-		let flipped = std::mem::replace(&mut self.flipped, Vec::new());
-		for &i in &flipped[start..] {
-			self.set(i, owner);
-		}
-		self.flipped = flipped;
-		self.flipped.truncate(start);
-		self.set(self.playable[m as usize], None);
-		self.switch_player();
-	}
-
-	fn pass(&mut self) {
-		self.switch_player();
-	}
-
-	fn margin(&self) -> i32 {
-		self.board.discs(self.to_move) as i32 - self.board.discs(self.to_move.opponent()) as i32
-	}
-
-	fn empties(&self) -> usize {
-		self.board.empties()
-	}
-
-	fn key(&self) -> Vec<u64> {
-		self.key.clone()
-	}
-
-	fn with_key<T, F: FnOnce(&Vec<u64>) -> T>(&self, f: F) -> T {
-		f(&self.key)
-	}
-
-	fn near_end(&mut self) -> Option<[u64; 3]> {
-		let (open, n) = self.last_open()?;
-		Some(self.last_cells::<true>(&open[..n]))
-	}
-
-	fn near_end_sequences(&mut self) -> Option<u64> {
-		let (open, n) = self.last_open()?;
-		Some(self.last_cells::<false>(&open[..n])[0])
-	}
-
-	fn decided(&self) -> Option<bool> {
-		decided_by(if self.to_move == Color::Black { self.fixed } else { -self.fixed }, self.keyed)
-	}
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
 	pub threads: usize,
@@ -1567,7 +1619,7 @@ pub fn count<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Repo
 pub fn count_fast<R: Rules>(board: &Board, to_move: Color, options: &Options) -> Option<Report> {
 	let empties = board.empties();
 	if options.bitboards {
-		if let Some(walk) = bit_walk_within::<R>(board, to_move, None) {
+		if let Some(walk) = BitWalk::<R>::within(board, to_move, None) {
 			return Some(on_bits(walk, empties, to_move, options));
 		}
 	}
@@ -1580,7 +1632,7 @@ pub fn count_fast<R: Rules>(board: &Board, to_move: Color, options: &Options) ->
 	if !options.bitboards {
 		return None;
 	}
-	if let Some(walk) = bit_walk_within::<R>(board, to_move, Some(&a.relevant)) {
+	if let Some(walk) = BitWalk::<R>::within(board, to_move, Some(&a.relevant)) {
 		return Some(on_bits(walk, empties, to_move, options));
 	}
 	on_wide::<R>(board, &a, empties, to_move, options)
@@ -1606,38 +1658,6 @@ pub fn countable(board: &Board) -> Result<(), InputError> {
 			MAX_EMPTIES
 		)))
 	}
-}
-
-fn bit_walk_within<R: Rules>(board: &Board, to_move: Color, relevant: Option<&[bool]>) -> Option<BitWalk<R>> {
-	let (black, white, area, bias) = match relevant {
-		None => {
-			let (black, white, area) = bitboard::from_board(board)?;
-			(black, white, area, 0)
-		}
-		Some(relevant) => {
-			let cells: Vec<(usize, usize)> = (0..board.len()).filter(|&i| relevant[i]).map(|i| board.coords(i)).collect();
-			let top = cells.iter().map(|&(r, _)| r).min().unwrap_or(0);
-			let left = cells.iter().map(|&(_, c)| c).min().unwrap_or(0);
-			if cells.iter().any(|&(r, c)| r - top >= 8 || c - left >= 8) {
-				return None;
-			}
-			let (mut black, mut white, mut area) = (0, 0, 0);
-			for &(r, c) in &cells {
-				let b = bitboard::bit(r - top, c - left);
-				area |= b;
-				match board.get(r, c) {
-					Some(Color::Black) => black |= b,
-					Some(Color::White) => white |= b,
-					None => {}
-				}
-			}
-			let outside = |discs: usize, inside: u64| discs as i32 - inside.count_ones() as i32;
-			let bias = outside(board.discs(Color::Black), black) - outside(board.discs(Color::White), white);
-			(black, white, area, bias)
-		}
-	};
-	let (p, o, bias) = if to_move == Color::Black { (black, white, bias) } else { (white, black, -bias) };
-	Some(BitWalk::new(p, o, area & !(black | white), bias))
 }
 
 fn count_with<W: Walk>(walk: W, empties: usize, to_move: Color, options: &Options) -> Report {

@@ -1,6 +1,6 @@
 //! The shared table under concurrent writers and readers, and its replacement rule.
 
-use super::super::count::BitWalk;
+use super::super::bit_walk::BitWalk;
 use super::super::rules::Flanking;
 use super::*;
 
@@ -132,7 +132,7 @@ fn a_locked_table_answers_every_thread_with_what_any_thread_stored() {
 #[test]
 fn the_general_board_counts_on_threads_when_its_positions_fit_the_shared_table() {
     use super::super::board::{Board, Color};
-    use super::super::count::BoardWalk;
+    use super::super::board_walk::BoardWalk;
     // The tasks-test position on the general board: 10 empty cells, a locked table.
     let cells = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOXOXOXOXOXOXO--OXOXXO-OXXXOX-OXXX---";
     let mut board = Board::new(8, 8);

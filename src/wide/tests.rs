@@ -6,7 +6,8 @@
 
 use super::super::arena::Rng;
 use super::super::board::{Board, Color};
-use super::super::count::{BoardWalk, Counter, Outcomes, Walk};
+use super::super::board_walk::BoardWalk;
+use super::super::count::{Counter, Outcomes, Walk};
 use super::super::rules::{Adjacent, Flanking, Rules};
 use super::{rank_of_four, Four, Geometry, Runs, Set, WideWalk, FOURS_UP_TO, MAX_KEPT, U1024, U256, U512};
 

@@ -410,7 +410,8 @@ fn five_cell_children_counted_together() {
 #[cfg(feature = "levels")]
 #[test]
 fn counts_by_levels_match_depth_first() {
-    use othello::count::{BitWalk, Counter};
+    use othello::bit_walk::BitWalk;
+    use othello::count::Counter;
     fn check<R: Rules>(grid: &Grid, bias: i32, threads: usize, decide: bool) -> Option<String> {
         let (black, white, area) = othello::bitboard::from_board(&library_board(grid)).expect("within 8x8");
         let empty = area & !(black | white);
