@@ -17,9 +17,9 @@ use super::rules::Rules;
 ///
 /// Only the cells empty at the start can be played, so moves are looked for among them
 /// (as a bit set over that list when it has at most 64 cells). The last three empty
-/// cells are counted without the walk (see [`Walk::near_end`]). The table key packs, two
-/// bits each, the cells that matter ([`Rules::relevant`]) and the player to move: every
-/// other cell is the same in every position of the walk, so the key is exact and short.
+/// cells are counted without the walk (see [`Walk::near_end`]). The key (see the module
+/// header) leaves out the cells that do not matter: each is the same in every position
+/// of the walk, so the key is exact and short.
 #[derive(Clone)]
 pub struct BoardWalk<R> {
     board: Board,
