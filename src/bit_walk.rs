@@ -224,12 +224,12 @@ impl<R: Rules> Walk for BitWalk<R> {
 
     #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
     #[inline]
-    fn near_end_cached(&mut self, cache: &mut Self::Near, hits: &mut u64) -> Option<[u64; 3]> {
+    fn near_end_cached(&mut self, cache: &mut Self::Near, hits: &mut u64) -> Option<Option<[u64; 3]>> {
         if !(R::PASSES && R::BIT_LAST_CELLS == 4 && self.empty.count_ones() == 4) {
-            return self.near_end();
+            return Some(self.near_end());
         }
         // SAFETY: the build targets the three features (`cfg`); four empty cells.
-        unsafe { super::bitboard::lanes::cache::cached_last_four(&mut cache.0, self.p, self.o, self.empty, self.margin(), hits) }
+        Some(unsafe { super::bitboard::lanes::cache::cached_last_four(&mut cache.0, self.p, self.o, self.empty, self.margin(), hits) })
     }
 
     /// Each child's slot is located and fetched before any is probed: the probes had

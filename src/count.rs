@@ -37,7 +37,9 @@
 //! siblings share a fifth of them. On 64-bit boards that cache is keyed by the discs on
 //! the four cells' rays ([`Walk::near_cache`]), with their outcomes or, below a decided
 //! position, their sequences, and a five-cell position counts its children together,
-//! their slots fetched first ([`Walk::near_children`]).
+//! their slots fetched first ([`Walk::near_children`]); on the wider sets of `wide` it
+//! is keyed so too, with their outcomes, where the four cells' rays take at most two
+//! words.
 //!
 //! Counts are exact at any size. Every move fills an empty cell and passes do not branch,
 //! so `e` empty cells give at most `e!` sequences: [`count`] uses `u64` up to 20 empties
@@ -260,10 +262,11 @@ pub trait Walk: Clone + Send + Sync {
         None
     }
     /// [`Walk::near_end`] of a position with [`Walk::NEAR_CACHED`] empty cells, through
-    /// `cache` ([`Walk::near_cache`]), adding its hits to `hits`.
-    fn near_end_cached(&mut self, cache: &mut Self::Near, hits: &mut u64) -> Option<[u64; 3]> {
+    /// `cache` ([`Walk::near_cache`]), adding its hits to `hits`; `None` where the cache
+    /// does not take the position (the counter's near-end cache then does).
+    fn near_end_cached(&mut self, cache: &mut Self::Near, hits: &mut u64) -> Option<Option<[u64; 3]>> {
         let _ = (cache, hits);
-        self.near_end()
+        None
     }
     /// The children of a position with one more empty cell than [`Walk::NEAR_CACHED`]
     /// counted at once through `cache`, so that their slots are fetched together: the sum
@@ -579,9 +582,10 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
     }
 
     /// [`Counter::walk`] of a position with [`Walk::NEAR_CACHED`] empty cells whose winner
-    /// is not known, through the walk's own cache; `None` if the walk keeps none.
+    /// is not known, through the walk's own cache; `None` if the walk keeps none, or if
+    /// it does not take the position.
     fn local_cached(&mut self, w: &mut W) -> Option<Outcomes<C>> {
-        match w.near_end_cached(self.local.as_mut()?, &mut self.hits) {
+        match w.near_end_cached(self.local.as_mut()?, &mut self.hits)? {
             Some(t) => Some(Outcomes::from(t)),
             // No move: the walk counts the pass or the end, uncached.
             None => Some(self.listed_children(w, None)),

@@ -28,6 +28,8 @@
 //! of low words and one of high words, or on wider sets into three to eight words, twelve
 //! or sixteen (up to 1024 bits, the widest sets'), counted with a vector per word. The
 //! packed rays of each set of four of the start's empty cells are made once ([`Four`]).
+//! Where they take at most two words, the counts are cached by the discs on the rays
+//! (`FourCache`): positions that differ elsewhere share one.
 //!
 //! The table key of a position is the discs of the player to move together with the
 //! empty cells (`p | empty`) from bit 1, or from bit 2 where the colour to move does not
@@ -62,6 +64,10 @@ pub use self::geometry::{adjacent_flips, flanking_flips, ray_flips, Geometry, MA
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
 pub use self::geometry::{gathered_flips, vector_flips, vector_flips_256, vector_flips_64};
 pub use self::set::{Double, Set, U1024, U256, U512};
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+use super::bitboard::lanes::Deltas;
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+use super::table::mix;
 
 /// Four empty cells of a [`Geometry`] made ready for the vector lanes of
 /// `super::bitboard::lanes` (the `avx512` feature; see `count_four`): their rays in
@@ -90,6 +96,8 @@ pub use self::set::{Double, Set, U1024, U256, U512};
 pub struct Four<S> {
     /// The bits kept by the packing, if packed.
     used: Option<S>,
+    /// The four cells and their rays (what the packing keeps, packed or not).
+    reach: S,
     /// The four cells' bit numbers in the (packed) words.
     at: [u32; 4],
     /// Per cell and direction, its ray in those words.
@@ -130,7 +138,7 @@ impl<S: Set> Four<S> {
         let n = used.count();
         // On 64-bit sets, and on 128-bit ones past 64 bits, the geometry's own rays serve.
         if S::BITS == 64 || (S::BITS == 128 && n > 64) {
-            return Four { used: None, at: cells, rays: Rays::Unpacked };
+            return Four { used: None, reach: used, at: cells, rays: Rays::Unpacked };
         }
         let at = cells.map(|c| (used & S::bit(c).less_one()).count());
         // Per cell, word and direction: the packed ray.
@@ -157,7 +165,7 @@ impl<S: Set> Four<S> {
                 Rays::Words(words.iter().flat_map(|c| c[..n].iter().copied()).collect())
             }
         };
-        Four { used: Some(used), at, rays }
+        Four { used: Some(used), reach: used, at, rays }
     }
 
     /// How many bits the cells and their rays were packed into (`None`: not packed).
@@ -228,6 +236,76 @@ pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i
             _ => in_words::<16>(r, &pw, &ow, four.at, margin, outcomes),
         },
         Rays::Unpacked => None,
+    }
+}
+
+/// The slots of a [`FourCache`]: 2^13 of 48 bytes (384 KB), which stay in the processor's
+/// second-level cache.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+const FOUR_SLOTS: usize = 1 << 13;
+
+/// A cache of [`WideWalk`]'s four-cell counts by their neighbourhood, as on 64-bit
+/// boards (`bitboard::lanes::cache`): a count reads only the four cells and the discs on
+/// their rays, and keeps its games' final margins from 0 ([`Deltas`]), so positions that
+/// differ elsewhere, or only in margin, share one count. Keyed by the four cells (the
+/// walk's number for them) and the discs of the player to move on their rays, in at most
+/// 128 bits, packed as the lanes take them: the other cells there, anchors included, are
+/// the opponent's, the four cells being the only empty ones. Sets of four whose rays
+/// need more words are counted without it. One slot per key, a new count replacing the
+/// one there.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+pub struct FourCache {
+    slots: Vec<FourSlot>,
+}
+
+/// A slot of a [`FourCache`]: the key (the discs, the four cells' number; 0: empty) and
+/// the count.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+#[derive(Clone, Copy, Default)]
+struct FourSlot {
+    p: u128,
+    deltas: Deltas,
+    four: u32,
+}
+
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+impl FourCache {
+    /// An empty cache.
+    pub fn new() -> FourCache {
+        FourCache { slots: vec![FourSlot::default(); FOUR_SLOTS] }
+    }
+
+    /// [`count_four`] with outcomes through the cache, for the player with discs `p` to
+    /// move against `o` with margin `margin` (at most 126 either way: [`Deltas`]) on
+    /// `four` (numbered `id`, not 0): `Some(None)` if that player has no move, `None` if
+    /// the four cells' rays take more than two words (not counted). `hits` counts the
+    /// counts it found.
+    fn count<S: Set>(&mut self, g: &Geometry<S>, four: &Four<S>, id: u32, p: S, o: S, margin: i32, hits: &mut u64) -> Option<Option<[u64; 3]>> {
+        use super::bitboard::lanes;
+        let low = |w: [u64; 16]| u128::from(w[0]) | u128::from(w[1]) << 64;
+        let key = match four.rays {
+            // On 64- and 128-bit sets.
+            Rays::Unpacked => low((p & four.reach).to_words()),
+            Rays::Narrow(_) | Rays::Wide(_) => low(p.packed(four.reach)),
+            Rays::Words(_) => return None,
+        };
+        let home = mix(key as u64 ^ ((key >> 64) as u64).rotate_left(29) ^ u64::from(id) << 40);
+        let slot = &mut self.slots[home as usize & (FOUR_SLOTS - 1)];
+        if slot.four == id && slot.p == key {
+            *hits += u64::from(slot.deltas.moved());
+        } else {
+            let deltas = match four.rays {
+                Rays::Unpacked => S::unpacked_deltas(g, four.at, p, o)?,
+                // SAFETY: the build targets a processor with the three features (`cfg`).
+                Rays::Narrow(ref r) => unsafe { lanes::four_deltas::<lanes::Narrow>(key as u64, o.packed(four.reach)[0], four.at, [&r[0], &r[1], &r[2], &r[3]]) },
+                // SAFETY: as above.
+                Rays::Wide(ref r) => unsafe { lanes::four_deltas::<lanes::Wide>(key, low(o.packed(four.reach)), four.at, [&r[0], &r[1], &r[2], &r[3]]) },
+                Rays::Words(_) => return None,
+            };
+            *slot = FourSlot { p: key, deltas, four: id };
+        }
+        // SAFETY: as above.
+        Some(if slot.deltas.moved() { Some(unsafe { slot.deltas.outcomes(margin) }) } else { None })
     }
 }
 
@@ -572,18 +650,22 @@ impl<R: Rules, S: Set> WideWalk<R, S> {
         if !R::WIDE_LAST_FOUR {
             return None;
         }
-        let made;
-        let four = if self.fours.is_empty() {
+        Some(self.with_four(open, |four| self.in_lanes(four, p, o, bias, outcomes)))
+    }
+
+    /// `f` of the four open cells `open` made ready for the lanes: made beforehand
+    /// ([`FOURS_UP_TO`]), else now.
+    #[inline]
+    fn with_four<T, F: FnOnce(&Four<S>) -> T>(&self, open: u64, f: F) -> T {
+        if self.fours.is_empty() {
             let mut cells = [0u32; 4];
             for (k, j) in Bits(open).enumerate() {
                 cells[k] = self.square(j);
             }
-            made = Four::new(&self.g, cells);
-            &made
+            f(&Four::new(&self.g, cells))
         } else {
-            &self.fours[rank_of_four(open)]
-        };
-        Some(self.in_lanes(four, p, o, bias, outcomes))
+            f(&self.fours[rank_of_four(open)])
+        }
     }
 
     /// The four open cells of `four` counted in vector lanes ([`Rules::wide_last_four`]):
@@ -727,6 +809,11 @@ impl<R: Rules, S: Set> Walk for WideWalk<R, S> {
     /// Still 1.05–1.27× with the counts in lanes (four boards, one thread).
     const NEAR_CACHED: usize = 4;
     type Key = S::Key;
+    /// Under the standard rules where the build has the lanes: their counts by
+    /// neighbourhood ([`FourCache`]).
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    type Near = FourCache;
+    #[cfg(not(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq")))]
     type Near = ();
     type Move = u32;
     type Moves = Bits;
@@ -821,6 +908,33 @@ impl<R: Rules, S: Set> Walk for WideWalk<R, S> {
                 f(&self.key_of(self.o ^ flips, self.empty ^ S::bit(sq), self.open ^ 1 << j));
             }
         }
+    }
+
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    fn near_cache() -> Option<FourCache> {
+        if R::PASSES && R::WIDE_LAST_FOUR {
+            Some(FourCache::new())
+        } else {
+            None
+        }
+    }
+
+    /// Through the cache where the four cells' rays take at most two words and the margin
+    /// is at most 126 either way ([`FourCache`]); the others are left to the counter's
+    /// near-end cache of whole positions (without it, the 1×10 row on 100×100, whose sets
+    /// of four take three and four words, took 1.05× longer).
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    #[inline]
+    fn near_end_cached(&mut self, cache: &mut FourCache, hits: &mut u64) -> Option<Option<[u64; 3]>> {
+        let margin = self.p.count() as i32 - self.o.count() as i32 + self.bias;
+        if !(R::PASSES && R::WIDE_LAST_FOUR && self.open.count_ones() == 4 && margin.abs() <= 126) {
+            return None;
+        }
+        // The four cells' number: their places among the start's empty cells, six bits
+        // each, and a bit above them (0 marks an empty slot).
+        let id = Bits(self.open).enumerate().fold(1 << 24, |id, (k, j)| id | j << (6 * k));
+        let (g, p, o) = (&self.g, self.p, self.o);
+        self.with_four(self.open, |four| cache.count(g, four, id, p, o, margin, hits))
     }
 
     /// The last four empty cells are counted directly, without the table.

@@ -1319,9 +1319,9 @@ pub trait Walk: Clone + Send + Sync {
 	fn near_cache() -> Option<Self::Near> {
 		None
 	}
-	fn near_end_cached(&mut self, cache: &mut Self::Near, hits: &mut u64) -> Option<[u64; 3]> {
+	fn near_end_cached(&mut self, cache: &mut Self::Near, hits: &mut u64) -> Option<Option<[u64; 3]>> {
 		let _ = (cache, hits);
-		self.near_end()
+		None
 	}
 	fn near_children<F: FnOnce(&Self) -> bool>(&mut self, cache: &mut Self::Near, hits: &mut u64, sequences: bool, fetched: F) -> Option<Option<([u64; 3], u32, Self::Moves)>> {
 		let _ = (cache, hits, sequences, fetched);
@@ -1515,7 +1515,7 @@ impl<W: Walk, C: Count, S: Store<W>> Counter<W, C, S> {
 	}
 
 	fn local_cached(&mut self, w: &mut W) -> Option<Outcomes<C>> {
-		match w.near_end_cached(self.local.as_mut()?, &mut self.hits) {
+		match w.near_end_cached(self.local.as_mut()?, &mut self.hits)? {
 			Some(t) => Some(Outcomes::from(t)),
 			None => Some(self.listed_children(w, None)),
 		}

@@ -857,13 +857,20 @@ impl Sink for Deltas {
 }
 
 impl Deltas {
+    /// Whether the first player had a move (a count whose first player has none holds
+    /// no game).
+    #[inline(always)]
+    pub fn moved(&self) -> bool {
+        self.lanes != 0
+    }
+
     /// `[wins, losses, draws]` for the first player from margin `margin` (at most 126
     /// either way: a game's margin of 128 or more, saturated to 127, then still ends
     /// above 0, and one of -128 or less below).
     ///
     /// SAFETY: the processor must have AVX-512F.
     #[inline(always)]
-    unsafe fn outcomes(&self, margin: i32) -> [u64; 3] {
+    pub unsafe fn outcomes(&self, margin: i32) -> [u64; 3] {
         let mut d = [0i8; 32];
         d[..24].copy_from_slice(&self.d);
         let low = _mm512_cvtepi8_epi32(_mm_loadu_si128(d.as_ptr() as *const __m128i));
@@ -874,6 +881,20 @@ impl Deltas {
         let lost = _mm512_mask_cmplt_epi32_mask(a, low, t).count_ones() + _mm512_mask_cmplt_epi32_mask(b, high, t).count_ones();
         [u64::from(won), u64::from(lost), u64::from(self.lanes.count_ones() - won - lost)]
     }
+}
+
+/// [`count_four`] with outcomes on sets that are not an 8×8 board's (the wider boards'
+/// walk), as the final margins of its games from a start margin of 0 ([`Deltas`]): one
+/// count for every position with the same discs on the four cells' rays, whatever its
+/// margin.
+///
+/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
+#[inline(always)]
+pub unsafe fn four_deltas<S: Sets>(p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4]) -> Deltas {
+    let mut d = Deltas::default();
+    // No move for the first player: no game, and `moved` says so.
+    let _ = count_into::<S, Deltas, true, false, false, false>(p, o, cells, rays, 0, &mut d);
+    d
 }
 
 /// Adds to `counts` the wins, losses and draws of the margins `m` in `lanes`.

@@ -9,6 +9,8 @@ use std::ops::{BitAnd, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 use super::super::table::{hash_words, mix, TableKey};
 use super::geometry::{ray_flips, Geometry};
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+use super::super::bitboard::lanes::Deltas;
 
 /// The walk's bit sets: `u64` where the kept cells and the anchors fit in 64 bits (a flip
 /// reads one word, and the last four cells take the lanes of 64-bit boards), else
@@ -100,6 +102,13 @@ pub trait Set:
     fn count_unpacked(_g: &Geometry<Self>, _cells: [u32; 4], _p: Self, _o: Self, _margin: i32, _outcomes: bool) -> Option<[u64; 3]> {
         None
     }
+    /// [`Set::count_unpacked`] with outcomes as the games' final margins from 0, for the
+    /// cache by neighbourhood ([`super::FourCache`]).
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    #[inline]
+    fn unpacked_deltas(_g: &Geometry<Self>, _cells: [u32; 4], _p: Self, _o: Self) -> Option<Deltas> {
+        None
+    }
 }
 
 impl Set for u64 {
@@ -173,6 +182,15 @@ impl Set for u64 {
         let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
         // SAFETY: the build targets a processor with the three features (`target_feature`).
         unsafe { lanes::count_four_as::<lanes::Narrow>(outcomes, p, o, cells, rays, margin) }
+    }
+
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    #[inline]
+    fn unpacked_deltas(g: &Geometry<u64>, cells: [u32; 4], p: u64, o: u64) -> Option<Deltas> {
+        use super::super::bitboard::lanes;
+        let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
+        // SAFETY: the build targets a processor with the three features (`target_feature`).
+        Some(unsafe { lanes::four_deltas::<lanes::Narrow>(p, o, cells, rays) })
     }
 }
 
@@ -255,6 +273,15 @@ impl Set for u128 {
         let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
         // SAFETY: the build targets a processor with the three features (`target_feature`).
         unsafe { lanes::count_four_as::<lanes::Wide>(outcomes, p, o, cells, rays, margin) }
+    }
+
+    #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+    #[inline]
+    fn unpacked_deltas(g: &Geometry<u128>, cells: [u32; 4], p: u128, o: u128) -> Option<Deltas> {
+        use super::super::bitboard::lanes;
+        let rays = [g.rays(cells[0]), g.rays(cells[1]), g.rays(cells[2]), g.rays(cells[3])];
+        // SAFETY: the build targets a processor with the three features (`target_feature`).
+        Some(unsafe { lanes::four_deltas::<lanes::Wide>(p, o, cells, rays) })
     }
 }
 

@@ -10,6 +10,8 @@ use super::super::board_walk::BoardWalk;
 use super::super::count::{Counter, Outcomes, Walk};
 use super::super::rules::{Adjacent, Flanking, Rules};
 use super::{rank_of_four, Four, Geometry, Runs, Set, WideWalk, FOURS_UP_TO, MAX_KEPT, U1024, U256, U512};
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+use super::{FourCache, Rays};
 
 /// A random shape of at most [`MAX_KEPT`] cells, some of them a single row or column.
 fn random_shape(rng: &mut Rng) -> (usize, usize) {
@@ -563,6 +565,111 @@ fn lanes_agree_with_the_count_level_by_level() {
         }
     }
     assert!(wider.iter().all(|&n| n > 50), "up to 8, 12 and 16 words: {:?}", wider);
+}
+
+/// The cache by neighbourhood of the four-cell counts (AVX-512 builds) answers as the
+/// count level by level on random positions with four empty cells, on 64-, 128- and
+/// 256-bit sets (the rays on the sets themselves, or packed into one or two words). Per
+/// board with six empty cells, one cache takes eight positions two random moves on:
+/// each counted through it, then again (found there), then, where one is, with a disc
+/// off the four cells' rays turned over, which changes the margin but not the
+/// neighbourhood (found there too, with the twin's own outcomes). A key that left out
+/// part of a neighbourhood would answer some positions with another's count.
+#[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd", target_feature = "avx512vpopcntdq"))]
+#[test]
+fn the_four_cache_answers_as_the_count_level_by_level() {
+    /// Checks the position of `w` (six empty cells) two random moves on (if the game
+    /// lasts), and its twin if it has one: how its rays were laid out (0 and 1 on the
+    /// sets themselves, of 64 or 128 bits, 2 and 3 packed into one or two words) and
+    /// whether it had a twin; `None` if the cache does not take it.
+    fn check<S: Set>(mut w: WideWalk<Flanking, S>, rng: &mut Rng, cache: &mut FourCache, hits: &mut u64) -> Option<(usize, bool)> {
+        while w.open.count_ones() > 4 {
+            let moves: Vec<u32> = w.moves().collect();
+            if moves.is_empty() {
+                w.pass();
+                if w.moves().next().is_none() {
+                    return None;
+                }
+                continue;
+            }
+            w.play(moves[rng.below(moves.len())]);
+        }
+        let margin = |w: &WideWalk<Flanking, S>| w.p.count() as i32 - w.o.count() as i32 + w.bias;
+        let (reach, layout) = w.with_four(w.open, |four| {
+            let layout = match four.rays {
+                Rays::Unpacked => (S::BITS / 128) as usize,
+                Rays::Narrow(_) => 2,
+                Rays::Wide(_) => 3,
+                Rays::Words(_) => 4,
+            };
+            (four.reach, layout)
+        });
+        if layout == 4 || margin(&w).abs() > 126 {
+            return None;
+        }
+        let mut cells = [0u32; 4];
+        for (k, j) in super::super::bitboard::Bits(w.open).enumerate() {
+            cells[k] = j;
+        }
+        // A disc of the kept cells (bits 2 and up, the anchors aside) off the rays.
+        let off = (2..2 + w.g.cells() as u32).map(S::bit).find(|&b| b & reach == S::EMPTY && b & (w.p | w.o) != S::EMPTY);
+        for round in 0..3 {
+            if round == 2 {
+                match off {
+                    Some(b) => {
+                        w.p ^= b;
+                        w.o ^= b;
+                    }
+                    None => break,
+                }
+            }
+            let want = w.last_four(w.p, w.o, cells, w.bias);
+            let before = *hits;
+            match w.near_end_cached(cache, hits) {
+                Some(Some(got)) => assert_eq!(got, want, "round {} on {}-bit sets", round, S::BITS),
+                Some(None) => assert!(w.moves().next().is_none(), "no move on {}-bit sets", S::BITS),
+                // Left to the counter's cache: only where the margin is too large.
+                None => assert!(margin(&w).abs() > 126, "round {} on {}-bit sets", round, S::BITS),
+            }
+            // Found the second and third time where the player to move has a move and the
+            // margin suits the cache (the twin's is two more or less); the first time
+            // where another position had this one's neighbourhood.
+            let found = *hits - before;
+            if round > 0 && w.moves().next().is_some() && margin(&w).abs() <= 126 {
+                assert_eq!(found, 1, "round {} on {}-bit sets", round, S::BITS);
+            } else {
+                assert!(found <= u64::from(round == 0), "round {} on {}-bit sets", round, S::BITS);
+            }
+        }
+        Some((layout, off.is_some()))
+    }
+    assert!(Flanking::WIDE_LAST_FOUR);
+    let mut rng = Rng::new(0x510e_527f_ade6_82d1);
+    let (mut laid_out, mut twins) = ([0usize; 4], 0);
+    let mut hits = 0;
+    for i in 0..1_500 {
+        // Boards of 36 to 225 cells.
+        let n = 6 + i % 10;
+        let mut board = random_board(&mut rng, n, n, 0);
+        while board.empties() < 6 {
+            let at = rng.below(board.len());
+            board.set(at, None);
+        }
+        let to_move = if i % 2 == 0 { Color::Black } else { Color::White };
+        let mut cache = FourCache::new();
+        for _ in 0..8 {
+            let layout = match i % 3 {
+                0 => WideWalk::<Flanking, u64>::new(&board, to_move).and_then(|w| check(w, &mut rng, &mut cache, &mut hits)),
+                1 => WideWalk::<Flanking, u128>::new(&board, to_move).and_then(|w| check(w, &mut rng, &mut cache, &mut hits)),
+                _ => WideWalk::<Flanking, U256>::new(&board, to_move).and_then(|w| check(w, &mut rng, &mut cache, &mut hits)),
+            };
+            if let Some((k, twin)) = layout {
+                laid_out[k] += 1;
+                twins += twin as usize;
+            }
+        }
+    }
+    assert!(laid_out.iter().all(|&n| n > 200) && twins > 2_000 && hits > 6_000, "laid out {:?} (64-bit sets, 128-bit sets, packed into one word, into two), {} twins, {} found", laid_out, twins, hits);
 }
 
 /// How many bits the last four cells of `board` and their rays take on 256- to 1024-bit
