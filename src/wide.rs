@@ -24,9 +24,10 @@
 //! under the standard rules where the build targets AVX-512, with the 24 orders of their
 //! moves in vector lanes as on 64-bit boards (`super::bitboard::lanes`): on wider sets
 //! packed into 64 bits where the four cells and their rays fit (`pext` keeps the bits'
-//! order, so each ray still grows or shrinks), else into 128 bits, counted with a vector
-//! of low words and one of high words, or on wider sets into three to eight words, twelve
-//! or sixteen (up to 1024 bits, the widest sets'), counted with a vector per word. The
+//! order, so each ray still grows or shrinks), or there with the anchors apart where only
+//! they take them past 64 bits, else into 128 bits, counted with a vector of low words
+//! and one of high words, or on wider sets into three to eight words, twelve or sixteen
+//! (up to 1024 bits, the widest sets'), counted with a vector per word. The
 //! packed rays of each set of four of the start's empty cells are made once ([`Four`]).
 //! Where they take at most two words, the counts are cached by the discs on the rays
 //! (`FourCache`): positions that differ elsewhere share one.
@@ -98,6 +99,9 @@ pub struct Four<S> {
     used: Option<S>,
     /// The four cells and their rays (what the packing keeps, packed or not).
     reach: S,
+    /// The anchors of the rays where they are packed apart from the cells
+    /// ([`Rays::Anchored`]), else none.
+    anchors: S,
     /// The four cells' bit numbers in the (packed) words.
     at: [u32; 4],
     /// Per cell and direction, its ray in those words.
@@ -110,6 +114,10 @@ pub struct Four<S> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Rays {
     Narrow([[u64; 8]; 4]),
+    /// The cells of the rays in one word, their anchors (bits 0 to 3, in order) apart:
+    /// where the cells take at most 64 bits and the anchors take them past it (per cell,
+    /// the eight directions' words, then their anchors).
+    Anchored([[[u64; 8]; 2]; 4]),
     Wide([[u128; 8]; 4]),
     /// Three to eight words, twelve or sixteen ([`lane_words`]): per cell and word, the
     /// eight directions (cell `k`, word `w` of `n` at `n k + w`).
@@ -136,9 +144,24 @@ impl<S: Set> Four<S> {
     pub fn new(g: &Geometry<S>, cells: [u32; 4]) -> Four<S> {
         let used = g.reach(cells[0]) | g.reach(cells[1]) | g.reach(cells[2]) | g.reach(cells[3]);
         let n = used.count();
+        let anchors = used & (g.anchors(Color::Black) | g.anchors(Color::White));
+        if n > 64 && n - anchors.count() <= 64 {
+            // The cells in one word, the anchors apart.
+            let kept = used & !anchors;
+            let at = cells.map(|c| (kept & S::bit(c).less_one()).count());
+            let rays = cells.map(|c| {
+                let mut r = [[0u64; 8]; 2];
+                for d in 0..8 {
+                    r[0][d] = g.ray(c, d).packed(kept)[0];
+                    r[1][d] = g.ray(c, d).packed(anchors)[0];
+                }
+                r
+            });
+            return Four { used: Some(kept), reach: used, anchors, at, rays: Rays::Anchored(rays) };
+        }
         // On 64-bit sets, and on 128-bit ones past 64 bits, the geometry's own rays serve.
         if S::BITS == 64 || (S::BITS == 128 && n > 64) {
-            return Four { used: None, reach: used, at: cells, rays: Rays::Unpacked };
+            return Four { used: None, reach: used, anchors: S::EMPTY, at: cells, rays: Rays::Unpacked };
         }
         let at = cells.map(|c| (used & S::bit(c).less_one()).count());
         // Per cell, word and direction: the packed ray.
@@ -165,7 +188,7 @@ impl<S: Set> Four<S> {
                 Rays::Words(words.iter().flat_map(|c| c[..n].iter().copied()).collect())
             }
         };
-        Four { used: Some(used), reach: used, at, rays }
+        Four { used: Some(used), reach: used, anchors: S::EMPTY, at, rays }
     }
 
     /// How many bits the cells and their rays were packed into (`None`: not packed).
@@ -219,10 +242,17 @@ pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i
         (_, Some(m)) => m,
     };
     let (pw, ow) = (p.packed(used), o.packed(used));
+    // The anchors apart ([`Rays::Anchored`]).
+    let (pa, oa) = match four.rays {
+        Rays::Anchored(_) => (p.packed(four.anchors)[0], o.packed(four.anchors)[0]),
+        _ => (0, 0),
+    };
     let (p, o) = (u128::from(pw[0]) | u128::from(pw[1]) << 64, u128::from(ow[0]) | u128::from(ow[1]) << 64);
     match four.rays {
         // SAFETY: the build targets a processor with the three features (`target_feature`).
         Rays::Narrow(ref r) => unsafe { lanes::count_four_as::<lanes::Narrow>(outcomes, p as u64, o as u64, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
+        // SAFETY: as above.
+        Rays::Anchored(ref r) => unsafe { lanes::count_four_as::<lanes::Anchored>(outcomes, (pw[0], pa), (ow[0], oa), four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
         // SAFETY: as above.
         Rays::Wide(ref r) => unsafe { lanes::count_four_as::<lanes::Wide>(outcomes, p, o, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
         Rays::Words(ref r) => match r.len() / 4 {
@@ -286,7 +316,7 @@ impl FourCache {
         let key = match four.rays {
             // On 64- and 128-bit sets.
             Rays::Unpacked => low((p & four.reach).to_words()),
-            Rays::Narrow(_) | Rays::Wide(_) => low(p.packed(four.reach)),
+            Rays::Narrow(_) | Rays::Anchored(_) | Rays::Wide(_) => low(p.packed(four.reach)),
             Rays::Words(_) => return None,
         };
         let home = mix(key as u64 ^ ((key >> 64) as u64).rotate_left(29) ^ u64::from(id) << 40);
@@ -298,6 +328,12 @@ impl FourCache {
                 Rays::Unpacked => S::unpacked_deltas(g, four.at, p, o)?,
                 // SAFETY: the build targets a processor with the three features (`cfg`).
                 Rays::Narrow(ref r) => unsafe { lanes::four_deltas::<lanes::Narrow>(key as u64, o.packed(four.reach)[0], four.at, [&r[0], &r[1], &r[2], &r[3]]) },
+                // SAFETY: as above.
+                Rays::Anchored(ref r) => {
+                    let (kept, anchors) = (four.used?, four.anchors);
+                    let (pw, ow) = ((p.packed(kept)[0], p.packed(anchors)[0]), (o.packed(kept)[0], o.packed(anchors)[0]));
+                    unsafe { lanes::four_deltas::<lanes::Anchored>(pw, ow, four.at, [&r[0], &r[1], &r[2], &r[3]]) }
+                }
                 // SAFETY: as above.
                 Rays::Wide(ref r) => unsafe { lanes::four_deltas::<lanes::Wide>(key, low(o.packed(four.reach)), four.at, [&r[0], &r[1], &r[2], &r[3]]) },
                 Rays::Words(_) => return None,

@@ -455,6 +455,8 @@ fn lanes_agree_with_the_count_level_by_level() {
     assert!(Flanking::WIDE_LAST_FOUR);
     let mut rng = Rng::new(0x3c6e_f372_fe94_f82b);
     let (mut counted, mut anchored, mut short, mut full, mut narrow, mut widest) = (0, 0, 0, 0, 0, 0);
+    // How many had their anchors apart from the cells' word ([`Rays::Anchored`]).
+    let mut apart = 0;
     // How many were packed into one to eight words (on 256-bit sets, then 512-bit ones).
     let mut words = [0; 8];
     for i in 0..20_000 {
@@ -486,6 +488,7 @@ fn lanes_agree_with_the_count_level_by_level() {
         let want = w.last_four(w.p, w.o, cells, w.bias);
         let four = Four::new(&w.g, cells.map(|j| w.square(j)));
         assert!(lanes_match(&w, &four, want), "{:?} {:?}", board, to_move);
+        apart += matches!(four.rays, Rays::Anchored(_)) as usize;
         if let Some(n) = WideWalk::<Flanking, u64>::new(&board, to_move) {
             let four = Four::new(&n.g, cells.map(|j| n.square(j)));
             assert!(lanes_match(&n, &four, want), "{:?} {:?} on 64-bit sets", board, to_move);
@@ -501,7 +504,7 @@ fn lanes_agree_with_the_count_level_by_level() {
         short += (sequences < 24) as usize;
         full += (sequences == 24) as usize;
     }
-    assert!(counted > 15_000 && anchored > 5_000 && short > 5_000 && full > 500 && narrow > 10_000 && widest > 10_000, "{} counted, {} with anchors, {} with passes or early ends, {} with all 24 orders, {} on 64-bit sets too, {} on 256-bit ones", counted, anchored, short, full, narrow, widest);
+    assert!(counted > 15_000 && anchored > 5_000 && apart > 300 && short > 5_000 && full > 500 && narrow > 10_000 && widest > 10_000, "{} counted, {} with anchors, {} of them apart, {} with passes or early ends, {} with all 24 orders, {} on 64-bit sets too, {} on 256-bit ones", counted, anchored, apart, short, full, narrow, widest);
     // 256-bit sets whose four empty cells lie in their high words: 16×16 boards keeping
     // their top nine rows besides the cells that may change.
     for i in 0..2_000 {
@@ -600,11 +603,12 @@ fn the_four_cache_answers_as_the_count_level_by_level() {
                 Rays::Unpacked => (S::BITS / 128) as usize,
                 Rays::Narrow(_) => 2,
                 Rays::Wide(_) => 3,
-                Rays::Words(_) => 4,
+                Rays::Anchored(_) => 4,
+                Rays::Words(_) => 5,
             };
             (four.reach, layout)
         });
-        if layout == 4 || margin(&w).abs() > 126 {
+        if layout == 5 || margin(&w).abs() > 126 {
             return None;
         }
         let mut cells = [0u32; 4];
@@ -645,7 +649,7 @@ fn the_four_cache_answers_as_the_count_level_by_level() {
     }
     assert!(Flanking::WIDE_LAST_FOUR);
     let mut rng = Rng::new(0x510e_527f_ade6_82d1);
-    let (mut laid_out, mut twins) = ([0usize; 4], 0);
+    let (mut laid_out, mut twins) = ([0usize; 5], 0);
     let mut hits = 0;
     for i in 0..1_500 {
         // Boards of 36 to 225 cells.
@@ -669,7 +673,7 @@ fn the_four_cache_answers_as_the_count_level_by_level() {
             }
         }
     }
-    assert!(laid_out.iter().all(|&n| n > 200) && twins > 2_000 && hits > 6_000, "laid out {:?} (64-bit sets, 128-bit sets, packed into one word, into two), {} twins, {} found", laid_out, twins, hits);
+    assert!(laid_out.iter().all(|&n| n > 200) && twins > 2_000 && hits > 6_000, "laid out {:?} (64-bit sets, 128-bit sets, packed into one word, into two, one and the anchors), {} twins, {} found", laid_out, twins, hits);
 }
 
 /// How many bits the last four cells of `board` and their rays take on 256- to 1024-bit
