@@ -328,10 +328,10 @@ impl FourCache {
                 Rays::Unpacked => S::unpacked_deltas(g, four.at, p, o)?,
                 // SAFETY: the build targets a processor with the three features (`cfg`).
                 Rays::Narrow(ref r) => unsafe { lanes::four_deltas::<lanes::Narrow>(key as u64, o.packed(four.reach)[0], four.at, [&r[0], &r[1], &r[2], &r[3]]) },
-                // SAFETY: as above.
                 Rays::Anchored(ref r) => {
                     let (kept, anchors) = (four.used?, four.anchors);
                     let (pw, ow) = ((p.packed(kept)[0], p.packed(anchors)[0]), (o.packed(kept)[0], o.packed(anchors)[0]));
+                    // SAFETY: as above.
                     unsafe { lanes::four_deltas::<lanes::Anchored>(pw, ow, four.at, [&r[0], &r[1], &r[2], &r[3]]) }
                 }
                 // SAFETY: as above.
