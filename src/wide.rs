@@ -114,10 +114,10 @@ pub struct Four<S> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Rays {
     Narrow([[u64; 8]; 4]),
-    /// The cells of the rays in one word, their anchors (bits 0 to 3, in order) apart:
-    /// where the cells take at most 64 bits and the anchors take them past it (per cell,
-    /// the eight directions' words, then their anchors).
-    Anchored([[[u64; 8]; 2]; 4]),
+    /// The cells of the rays in one word, their anchors (bits 0 to 3, in order) apart in
+    /// the high word ([`Four::anchored`]): where the cells take at most 64 bits and the
+    /// anchors take them past it.
+    Anchored([[u128; 8]; 4]),
     Wide([[u128; 8]; 4]),
     /// Three to eight words, twelve or sixteen ([`lane_words`]): per cell and word, the
     /// eight directions (cell `k`, word `w` of `n` at `n k + w`).
@@ -149,15 +149,9 @@ impl<S: Set> Four<S> {
             // The cells in one word, the anchors apart.
             let kept = used & !anchors;
             let at = cells.map(|c| (kept & S::bit(c).less_one()).count());
-            let rays = cells.map(|c| {
-                let mut r = [[0u64; 8]; 2];
-                for d in 0..8 {
-                    r[0][d] = g.ray(c, d).packed(kept)[0];
-                    r[1][d] = g.ray(c, d).packed(anchors)[0];
-                }
-                r
-            });
-            return Four { used: Some(kept), reach: used, anchors, at, rays: Rays::Anchored(rays) };
+            let mut four = Four { used: Some(kept), reach: used, anchors, at, rays: Rays::Unpacked };
+            four.rays = Rays::Anchored(cells.map(|c| [0, 1, 2, 3, 4, 5, 6, 7].map(|d| four.anchored(g.ray(c, d)))));
+            return four;
         }
         // On 64-bit sets, and on 128-bit ones past 64 bits, the geometry's own rays serve.
         if S::BITS == 64 || (S::BITS == 128 && n > 64) {
@@ -191,7 +185,16 @@ impl<S: Set> Four<S> {
         Four { used: Some(used), reach: used, anchors: S::EMPTY, at, rays }
     }
 
-    /// How many bits the cells and their rays were packed into (`None`: not packed).
+    /// `x` as [`Rays::Anchored`] lays it out: its bits on the cells of the rays packed
+    /// into the low word, on their anchors into the high one.
+    #[inline]
+    fn anchored(&self, x: S) -> u128 {
+        let kept = self.used.unwrap_or(S::EMPTY);
+        u128::from(x.packed(kept)[0]) | u128::from(x.packed(self.anchors)[0]) << 64
+    }
+
+    /// How many bits the cells and their rays were packed into (`None`: not packed; with
+    /// the anchors apart, the cells' bits alone).
     pub fn packed_bits(&self) -> Option<u32> {
         self.used.map(|m| m.count())
     }
@@ -236,23 +239,20 @@ fn rank_of_four(open: u64) -> usize {
 #[inline]
 pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i32, outcomes: bool) -> Option<[u64; 3]> {
     use super::bitboard::lanes;
+    if let Rays::Anchored(ref r) = four.rays {
+        // SAFETY: the build targets a processor with the three features (`target_feature`).
+        return unsafe { lanes::count_four_as::<lanes::Anchored>(outcomes, four.anchored(p), four.anchored(o), four.at, [&r[0], &r[1], &r[2], &r[3]], margin) };
+    }
     let used = match (&four.rays, four.used) {
         (&Rays::Unpacked, _) => return S::count_unpacked(g, four.at, p, o, margin, outcomes),
         (_, None) => return None,
         (_, Some(m)) => m,
     };
     let (pw, ow) = (p.packed(used), o.packed(used));
-    // The anchors apart ([`Rays::Anchored`]).
-    let (pa, oa) = match four.rays {
-        Rays::Anchored(_) => (p.packed(four.anchors)[0], o.packed(four.anchors)[0]),
-        _ => (0, 0),
-    };
     let (p, o) = (u128::from(pw[0]) | u128::from(pw[1]) << 64, u128::from(ow[0]) | u128::from(ow[1]) << 64);
     match four.rays {
         // SAFETY: the build targets a processor with the three features (`target_feature`).
         Rays::Narrow(ref r) => unsafe { lanes::count_four_as::<lanes::Narrow>(outcomes, p as u64, o as u64, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
-        // SAFETY: as above.
-        Rays::Anchored(ref r) => unsafe { lanes::count_four_as::<lanes::Anchored>(outcomes, (pw[0], pa), (ow[0], oa), four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
         // SAFETY: as above.
         Rays::Wide(ref r) => unsafe { lanes::count_four_as::<lanes::Wide>(outcomes, p, o, four.at, [&r[0], &r[1], &r[2], &r[3]], margin) },
         Rays::Words(ref r) => match r.len() / 4 {
@@ -265,7 +265,7 @@ pub fn count_four<S: Set>(g: &Geometry<S>, four: &Four<S>, p: S, o: S, margin: i
             12 => in_words::<12>(r, &pw, &ow, four.at, margin, outcomes),
             _ => in_words::<16>(r, &pw, &ow, four.at, margin, outcomes),
         },
-        Rays::Unpacked => None,
+        Rays::Anchored(_) | Rays::Unpacked => None,
     }
 }
 
@@ -316,7 +316,8 @@ impl FourCache {
         let key = match four.rays {
             // On 64- and 128-bit sets.
             Rays::Unpacked => low((p & four.reach).to_words()),
-            Rays::Narrow(_) | Rays::Anchored(_) | Rays::Wide(_) => low(p.packed(four.reach)),
+            Rays::Narrow(_) | Rays::Wide(_) => low(p.packed(four.reach)),
+            Rays::Anchored(_) => four.anchored(p),
             Rays::Words(_) => return None,
         };
         let home = mix(key as u64 ^ ((key >> 64) as u64).rotate_left(29) ^ u64::from(id) << 40);
@@ -328,12 +329,8 @@ impl FourCache {
                 Rays::Unpacked => S::unpacked_deltas(g, four.at, p, o)?,
                 // SAFETY: the build targets a processor with the three features (`cfg`).
                 Rays::Narrow(ref r) => unsafe { lanes::four_deltas::<lanes::Narrow>(key as u64, o.packed(four.reach)[0], four.at, [&r[0], &r[1], &r[2], &r[3]]) },
-                Rays::Anchored(ref r) => {
-                    let (kept, anchors) = (four.used?, four.anchors);
-                    let (pw, ow) = ((p.packed(kept)[0], p.packed(anchors)[0]), (o.packed(kept)[0], o.packed(anchors)[0]));
-                    // SAFETY: as above.
-                    unsafe { lanes::four_deltas::<lanes::Anchored>(pw, ow, four.at, [&r[0], &r[1], &r[2], &r[3]]) }
-                }
+                // SAFETY: as above.
+                Rays::Anchored(ref r) => unsafe { lanes::four_deltas::<lanes::Anchored>(key, four.anchored(o), four.at, [&r[0], &r[1], &r[2], &r[3]]) },
                 // SAFETY: as above.
                 Rays::Wide(ref r) => unsafe { lanes::four_deltas::<lanes::Wide>(key, low(o.packed(four.reach)), four.at, [&r[0], &r[1], &r[2], &r[3]]) },
                 Rays::Words(_) => return None,

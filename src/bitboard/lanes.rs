@@ -380,112 +380,102 @@ impl Sets for Wide {
 }
 
 /// The sets of `super::super::wide` whose four cells and rays fit one word but for their
-/// anchors (65 to 68 bits with them): a vector of the cells' words and one of the anchor
-/// bits (up to four, packed in order). A ray's anchor only closes a run that fills the
-/// ray's cells, so the anchors take no part in the search for the first stop: where a
-/// ray has none, the run is the whole ray, closed if the ray's anchor is the mover's
-/// (`a`), where [`Wide`] sets search two words for the stop.
+/// anchors (65 to 68 bits with them): laid out as [`Wide`] sets, the cells' word low and
+/// the anchor bits (up to four, packed in order) high, with flips of their own. A ray's
+/// anchor only closes a run that fills the ray's cells, so the anchors take no part in
+/// the search for the first stop: where a ray has none, the run is the whole ray, closed
+/// if the ray's anchor is the mover's, where [`Wide`] sets search two words for the stop.
 #[derive(Clone, Copy)]
-pub struct Anchored {
-    w: __m512i,
-    a: __m512i,
-}
+pub struct Anchored(Wide);
 
 impl Sets for Anchored {
-    /// The cells' word and the anchors.
-    type Bits = (u64, u64);
-    /// The cells' words of the eight rays, then their anchors.
-    type Rays = [[u64; 8]; 2];
+    /// The cells' word, then the anchors.
+    type Bits = u128;
+    type Rays = [u128; 8];
 
     #[inline(always)]
-    unsafe fn splat(x: (u64, u64)) -> Anchored {
-        Anchored { w: _mm512_set1_epi64(x.0 as i64), a: _mm512_set1_epi64(x.1 as i64) }
+    unsafe fn splat(x: u128) -> Anchored {
+        Anchored(Wide::splat(x))
     }
 
     #[inline(always)]
     unsafe fn cells(c: [u32; 4]) -> Anchored {
-        Anchored { w: Narrow::cells(c).0, a: _mm512_setzero_si512() }
+        Anchored(Wide::cells(c))
     }
 
     #[inline(always)]
-    unsafe fn by_direction(rays: [&[[u64; 8]; 2]; 4]) -> [Anchored; 8] {
-        let rows = |part: usize| transpose([0, 1, 2, 3].map(|k| _mm512_loadu_si512(rays[k][part].as_ptr() as *const _)));
-        let (w, a) = (rows(0), rows(1));
-        let mut out = [Anchored { w: _mm512_setzero_si512(), a: _mm512_setzero_si512() }; 8];
-        for d in 0..8 {
-            out[d] = Anchored { w: w[d], a: a[d] };
-        }
-        out
+    unsafe fn by_direction(rays: [&[u128; 8]; 4]) -> [Anchored; 8] {
+        Wide::by_direction(rays).map(Anchored)
     }
 
     #[inline(always)]
     unsafe fn and(x: Anchored, y: Anchored) -> Anchored {
-        Anchored { w: _mm512_and_si512(x.w, y.w), a: _mm512_and_si512(x.a, y.a) }
+        Anchored(Wide::and(x.0, y.0))
     }
 
     #[inline(always)]
     unsafe fn xor(x: Anchored, y: Anchored) -> Anchored {
-        Anchored { w: _mm512_xor_si512(x.w, y.w), a: _mm512_xor_si512(x.a, y.a) }
+        Anchored(Wide::xor(x.0, y.0))
     }
 
     #[inline(always)]
     unsafe fn xor3(x: Anchored, y: Anchored, z: Anchored) -> Anchored {
-        Anchored { w: _mm512_ternarylogic_epi64::<0x96>(x.w, y.w, z.w), a: _mm512_ternarylogic_epi64::<0x96>(x.a, y.a, z.a) }
+        Anchored(Wide::xor3(x.0, y.0, z.0))
     }
 
     #[inline(always)]
     unsafe fn select(x: Anchored, k: __mmask8, y: Anchored) -> Anchored {
-        Anchored { w: _mm512_mask_mov_epi64(x.w, k, y.w), a: _mm512_mask_mov_epi64(x.a, k, y.a) }
+        Anchored(Wide::select(x.0, k, y.0))
     }
 
     #[inline(always)]
     unsafe fn permute(index: __m512i, x: Anchored) -> Anchored {
-        Anchored { w: _mm512_permutexvar_epi64(index, x.w), a: _mm512_permutexvar_epi64(index, x.a) }
+        Anchored(Wide::permute(index, x.0))
     }
 
     #[inline(always)]
     unsafe fn permute2(index: __m512i, x: Anchored, y: Anchored) -> Anchored {
-        Anchored { w: _mm512_permutex2var_epi64(x.w, index, y.w), a: _mm512_permutex2var_epi64(x.a, index, y.a) }
+        Anchored(Wide::permute2(index, x.0, y.0))
     }
 
     #[inline(always)]
     unsafe fn any(k: __mmask8, x: Anchored) -> __mmask8 {
-        _mm512_mask_test_epi64_mask(k, x.w, x.w) | _mm512_mask_test_epi64_mask(k, x.a, x.a)
+        Wide::any(k, x.0)
     }
 
     #[inline(always)]
     unsafe fn count(x: Anchored) -> __m512i {
-        _mm512_add_epi64(_mm512_popcnt_epi64(x.w), _mm512_popcnt_epi64(x.a))
+        Wide::count(x.0)
     }
 
-    /// As [`word_flips`] on one word, and where a ray holds no stop, its whole run closed
-    /// by the ray's anchor if the mover holds it. Flips never hold anchors.
+    /// As [`word_flips`] on the cells' word, and where a ray holds no stop, its whole run
+    /// closed by the ray's anchor if the mover holds it. Flips never hold anchors.
     #[inline(always)]
     unsafe fn flips(p: Anchored, o: Anchored, rays: &[Anchored; 8]) -> Anchored {
         let (zero, one, ones, top) = (_mm512_setzero_si512(), _mm512_set1_epi64(1), _mm512_set1_epi64(-1), _mm512_set1_epi64(i64::MIN));
+        let (p, o) = (p.0, o.0);
         let mut flips = zero;
         for d in 0..8 {
-            let ray = rays[d];
-            let stops = _mm512_andnot_si512(o.w, ray.w);
+            let ray = rays[d].0;
+            let stops = _mm512_andnot_si512(o.low, ray.low);
             let none = _mm512_testn_epi64_mask(stops, stops);
-            let anchored = _mm512_test_epi64_mask(ray.a, p.a);
-            let (closed, run) = if (2..=5).contains(&d) {
+            let anchored = _mm512_test_epi64_mask(ray.high, p.high);
+            let (first, run) = if (2..=5).contains(&d) {
                 // Towards higher bits: the bits below the lowest stop are those its borrow
                 // sets (with no stop, every bit).
                 let borrowed = _mm512_sub_epi64(stops, one);
-                let first = _mm512_andnot_si512(borrowed, stops);
-                (_mm512_test_epi64_mask(first, p.w) | (none & anchored), _mm512_andnot_si512(stops, borrowed))
+                (_mm512_andnot_si512(borrowed, stops), _mm512_andnot_si512(stops, borrowed))
             } else {
                 // Towards lower bits: the bits above the highest stop (by `lzcnt`; with no
                 // stop, every bit).
                 let first = _mm512_srlv_epi64(top, _mm512_lzcnt_epi64(stops));
-                let above = _mm512_mask_mov_epi64(_mm512_sub_epi64(zero, _mm512_add_epi64(first, first)), none, ones);
-                (_mm512_test_epi64_mask(first, p.w) | (none & anchored), above)
+                (first, _mm512_mask_mov_epi64(_mm512_sub_epi64(zero, _mm512_add_epi64(first, first)), none, ones))
             };
+            let closed = _mm512_test_epi64_mask(first, p.low) | (none & anchored);
             // 0xf8: a | (b & c), in the lanes where the run is closed.
-            flips = _mm512_mask_ternarylogic_epi64::<0xf8>(flips, closed, ray.w, run);
+            flips = _mm512_mask_ternarylogic_epi64::<0xf8>(flips, closed, ray.low, run);
         }
-        Anchored { w: flips, a: zero }
+        Anchored(Wide { low: flips, high: zero })
     }
 }
 

@@ -285,7 +285,7 @@ pub unsafe fn cached_count(cache: &mut LocalCache, spot: &Spot, p: u64, o: u64, 
     let (deltas, found) = cache.slot(spot);
     if found {
         // No game below: the player to move has no move.
-        if deltas.lanes == 0 {
+        if !deltas.moved() {
             return None;
         }
         *hits += 1;
