@@ -596,18 +596,19 @@ impl<const N: usize> Sets for Multi<N> {
 }
 
 /// [`Sets::flips`] on sets of `N` words, a vector each (low word first; one on
-/// [`Narrow`] sets, two on [`Wide`] ones, three on [`Multi`] ones): each ray's first stop
-/// found in the first word that has one, from the low word up where bits grow (its
-/// lowest set bit), from the high word down where they shrink (its highest, by `lzcnt`).
-/// Bit 0 of the low word is a sentinel there, so that every lane has a stop; it closes a
-/// run only if it is in the ray and the mover's. The first and last words skip the masks
-/// that cannot apply to them, and one word needs none (`N` is a constant, so those
-/// branches go): written once for the three, the one-word flips are as fast as they were
-/// alone (a four-cell count 124–129 ns against 126–131, the 16-empty count 2.81 against
-/// 2.84 s), and the three-word ones made the 2×5 block 1.14× faster than with every mask.
-/// One word also needs no sentinel, and finds the run below its lowest stop from the
-/// stop's borrow (one operation fewer per direction: on AMD Zen 4 a count with outcomes
-/// on random positions 171–198 → 164–185 ns, the 16-empty count 1.05×).
+/// [`Narrow`] sets, two on [`Wide`] ones, three on [`Multi`] ones). Where bits grow, the
+/// stops are read as one number of `N` words and the run below the lowest is what
+/// taking one from it sets, the stop the bit it clears: a word borrows where every word
+/// below it has no stop. That was first written for one word only (one operation fewer
+/// per direction: on AMD Zen 4 a count with outcomes on random positions 171–198 →
+/// 164–185 ns, the 16-empty count 1.05×); for every word count (2026-11-27) it took the
+/// 2×5 block on one thread 95.5–96.6 → 92.1–92.6 ms (medians of 10, old and new in turn,
+/// three times), the 1×10 row 1.01–1.03×, the slowest 10×10 board of random discs 1.01×,
+/// against the first stop found word by word with masks. Where bits shrink, the stop is
+/// the highest (by `lzcnt`) in the first word from the top that has one; bit 0 of the
+/// low word is a sentinel there, so that every lane has a stop, and closes a run only if
+/// it is in the ray and the mover's. The first and last words skip the masks that cannot
+/// apply to them, and one word needs none (`N` is a constant, so those branches go).
 ///
 /// The runs are merged in four partial unions, one per pair of opposite directions, not
 /// one after another: a batch of eight flips that waits on the one before took 10.6 ns
@@ -620,40 +621,23 @@ unsafe fn word_flips<const N: usize, R: Fn(usize) -> [__m512i; N]>(p: &[__m512i;
     let mut flips = [[zero; N]; 4];
     for (j, &d) in [2, 3, 4, 5].iter().enumerate() {
         let ray = rays(d);
-        // Lanes whose stop lies in a word before this one; lanes where it closes a run.
-        let (mut before, mut closed) = (0 as __mmask8, 0 as __mmask8);
-        let mut below = [zero; N];
-        if N == 1 {
-            // One word: the bits below the lowest stop are those that its borrow sets,
-            // and the stop is the bit that it clears (no stop: no bit, and no run).
-            let stops = _mm512_andnot_si512(o[0], ray[0]);
-            let borrowed = _mm512_sub_epi64(stops, one);
-            closed = _mm512_test_epi64_mask(_mm512_andnot_si512(borrowed, stops), p[0]);
+        // The stops as one number of `N` words less one: the bits below the lowest stop
+        // are those that the borrow sets, and the stop is the bit that it clears (no
+        // stop: no bit, and no run). A word borrows where every word below it has no
+        // stop (`clear`).
+        let (mut stops, mut borrowed) = ([zero; N], [zero; N]);
+        let (mut clear, mut closed) = (!0 as __mmask8, 0 as __mmask8);
+        for w in 0..N {
+            stops[w] = _mm512_andnot_si512(o[w], ray[w]);
+            borrowed[w] = if w == 0 { _mm512_sub_epi64(stops[0], one) } else { _mm512_mask_sub_epi64(stops[w], clear, stops[w], one) };
+            closed |= _mm512_test_epi64_mask(_mm512_andnot_si512(borrowed[w], stops[w]), p[w]);
+            if w + 1 < N {
+                clear &= _mm512_testn_epi64_mask(stops[w], stops[w]);
+            }
+        }
+        for w in 0..N {
             // 0x08: !a & b & c.
-            flips[j][0] = _mm512_maskz_ternarylogic_epi64::<0x08>(closed, stops, borrowed, ray[0]);
-            continue;
-        }
-        for w in 0..N {
-            let stops = _mm512_andnot_si512(o[w], ray[w]);
-            let some = _mm512_test_epi64_mask(stops, stops);
-            let lowest = _mm512_sub_epi64(zero, stops);
-            let first = if w == 0 { _mm512_and_si512(stops, lowest) } else { _mm512_maskz_and_epi64(!before, stops, lowest) };
-            closed |= _mm512_test_epi64_mask(first, p[w]);
-            // Below the stop: none of this word if it lies before, the bits under it if
-            // here, the whole word if it lies after (or nowhere: `first` is 0 there).
-            below[w] = if N == 1 {
-                _mm512_sub_epi64(first, one)
-            } else if w == 0 {
-                _mm512_mask_sub_epi64(ones, some, first, one)
-            } else if w == N - 1 {
-                _mm512_maskz_sub_epi64(!before, first, one)
-            } else {
-                _mm512_maskz_mov_epi64(!before, _mm512_mask_sub_epi64(ones, some & !before, first, one))
-            };
-            before |= some;
-        }
-        for w in 0..N {
-            flips[j][w] = _mm512_maskz_and_epi64(closed, ray[w], below[w]);
+            flips[j][w] = _mm512_maskz_ternarylogic_epi64::<0x08>(closed, stops[w], borrowed[w], ray[w]);
         }
     }
     for (j, &d) in [6, 7, 0, 1].iter().enumerate() {
