@@ -607,8 +607,8 @@ impl<const N: usize> Sets for Multi<N> {
 /// against the first stop found word by word with masks. Where bits shrink, the stop is
 /// the highest (by `lzcnt`) in the first word from the top that has one; bit 0 of the
 /// low word is a sentinel there, so that every lane has a stop, and closes a run only if
-/// it is in the ray and the mover's. The first and last words skip the masks that cannot
-/// apply to them, and one word needs none (`N` is a constant, so those branches go).
+/// it is in the ray and the mover's; there the first and last words skip the masks that
+/// cannot apply to them, and one word needs none (`N` is a constant, so those branches go).
 ///
 /// The runs are merged in four partial unions, one per pair of opposite directions, not
 /// one after another: a batch of eight flips that waits on the one before took 10.6 ns
