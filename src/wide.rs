@@ -48,7 +48,7 @@
 //!
 //! The bit sets are in `wide::set` and the rays with the flips of a move on them in
 //! `wide::geometry` (both re-exported here); this file holds the four cells' packing for
-//! the lanes ([`Four`], [`count_four`]), the runs ([`Runs`]) and the walk.
+//! the lanes ([`Four`], `count_four`), the runs ([`Runs`]) and the walk.
 
 use std::marker::PhantomData;
 use std::sync::Arc;
