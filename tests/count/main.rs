@@ -5,9 +5,8 @@
 //! exceed 2^64; and the generated judge cases of `tests/judge/{b4254,dumbothello}/`.
 
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
 
 use othello::board::{Board, Color};
 use othello::count::{count, Options, Report};
@@ -20,6 +19,8 @@ use reference::{Big, BLACK, EMPTY, WHITE};
 // ---------------------------------------------------------------------------------------
 // Seeded randomness: the shared generator.
 
+#[path = "../common/process.rs"]
+mod process;
 #[path = "../common/rng.rs"]
 mod rng;
 use rng::Rng;
@@ -146,34 +147,24 @@ fn show(grid: &Grid) -> String {
 /// Compares the library's b4254 count (white to move) under every option set with
 /// `expected`; returns a description of each disagreement.
 fn check_flanking(grid: &Grid, expected: &[String; 3], options: &[Options]) -> Vec<String> {
-    let board = library_board(grid);
-    let mut failures = Vec::new();
-    for o in options {
-        let got = triple(&count::<Flanking>(&board, Color::White, o));
-        if &got != expected {
-            failures.push(format!(
-                "flanking {}x{} {} with {:?}: library {:?}, reference {:?}",
-                grid.len(),
-                grid[0].len(),
-                show(grid),
-                o,
-                got,
-                expected
-            ));
-        }
-    }
-    failures
+    check::<Flanking>("flanking", Color::White, grid, expected, options)
 }
 
 /// The same for dumbothello (black to move).
 fn check_adjacent(grid: &Grid, expected: &[String; 3], options: &[Options]) -> Vec<String> {
+    check::<Adjacent>("adjacent", Color::Black, grid, expected, options)
+}
+
+/// The count under the rules `R` (named `rules`) with `first` to move, as above.
+fn check<R: Rules>(rules: &str, first: Color, grid: &Grid, expected: &[String; 3], options: &[Options]) -> Vec<String> {
     let board = library_board(grid);
     let mut failures = Vec::new();
     for o in options {
-        let got = triple(&count::<Adjacent>(&board, Color::Black, o));
+        let got = triple(&count::<R>(&board, first, o));
         if &got != expected {
             failures.push(format!(
-                "adjacent {}x{} {} with {:?}: library {:?}, reference {:?}",
+                "{} {}x{} {} with {:?}: library {:?}, reference {:?}",
+                rules,
                 grid.len(),
                 grid[0].len(),
                 show(grid),
@@ -200,27 +191,11 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Runs `exe` with `args` and `input` on stdin; returns (exit code, stdout, stderr).
-fn run(exe: &str, args: &[&Path], input: &[u8]) -> (Option<i32>, String, String) {
-    let mut child = Command::new(exe)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut stdin = child.stdin.take().expect("a stdin pipe");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the binary runs");
-    writer.join().expect("the writer ends");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+/// Runs `exe` with `args` and `input` on stdin (killed after a minute); returns (exit
+/// code, stdout, stderr).
+fn run(exe: &str, args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
+    let out = process::run(exe, args, input.to_vec(), Duration::from_secs(60)).unwrap_or_else(|e| panic!("{}: {}", exe, e));
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -761,7 +736,7 @@ fn dumbothello_official_boards() {
         let memo = big_strings(&reference::adjacent_memo(&grid));
         assert_eq!(memo, strings(naive), "memoised reference on {}", file);
         failures.extend(check_adjacent(&grid, &strings(naive), &options));
-        let (code, stdout, stderr) = run(exe, &[path.as_path()], b"");
+        let (code, stdout, stderr) = run(exe, &[path.to_str().expect("a UTF-8 path")], b"");
         if code != Some(0) || stdout != format!("{}\n", want) || !stderr.is_empty() {
             failures.push(format!("dumbothello {}: {:?} {:?} {:?}, want {:?}", file, code, stdout, stderr, want));
         }

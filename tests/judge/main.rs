@@ -8,10 +8,11 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::io::Write;
+use std::time::Duration;
 
 mod bundle;
+#[path = "../common/process.rs"]
+mod process;
 #[path = "../common/rng.rs"]
 mod rng;
 mod generate;
@@ -57,23 +58,10 @@ pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<(usize, String
     Some((n + 1, show(e.get(n)), show(a.get(n))))
 }
 
-/// Runs `exe` on `input`; returns (exit code, stdout, stderr).
+/// Runs `exe` on `input` (killed after a minute); returns (exit code, stdout, stderr).
 pub fn run(exe: &str, input: &[u8]) -> (Option<i32>, Vec<u8>, Vec<u8>) {
-    let mut child = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut stdin = child.stdin.take().expect("a stdin pipe");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        // The binary may stop reading early (on an error); that is not a test failure.
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the binary runs");
-    writer.join().expect("the writer thread ends");
-    (output.status.code(), output.stdout, output.stderr)
+    let out = process::run(exe, &[], input.to_vec(), Duration::from_secs(60)).unwrap_or_else(|e| panic!("{}: {}", exe, e));
+    (out.status.code(), out.stdout, out.stderr)
 }
 
 /// Checks one case; returns a description of the failure, if any.

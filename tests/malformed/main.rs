@@ -17,9 +17,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::fs;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -28,8 +28,12 @@ use othello::error::Error;
 use othello::rules::{Flanking, Rules};
 
 mod fuzz;
+#[path = "../common/process.rs"]
+mod process;
 #[path = "../common/rng.rs"]
 mod rng;
+
+pub use process::{reader, run, signal};
 
 use rng::Rng;
 
@@ -109,73 +113,6 @@ pub fn solver(binary: &str) -> Solve {
 /// The root of the repository.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// What a finished process left.
-pub struct Output {
-    pub status: ExitStatus,
-    pub stdout: Vec<u8>,
-    pub stderr: Vec<u8>,
-    pub elapsed: Duration,
-}
-
-/// Runs `exe args < input`, killing it after `limit`.
-pub fn run(exe: &str, args: &[&str], input: Vec<u8>, limit: Duration) -> Result<Output, String> {
-    let start = Instant::now();
-    let mut child = Command::new(exe)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {}", exe, e))?;
-    let mut stdin = child.stdin.take().unwrap();
-    // The binary may stop reading early; a failed write is no matter.
-    let writer = thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let stdout = reader(child.stdout.take().unwrap());
-    let stderr = reader(child.stderr.take().unwrap());
-    let mut nap = Duration::from_micros(100);
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
-            break status;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            let _ = writer.join();
-            let _ = stdout.join();
-            let _ = stderr.join();
-            return Err(format!("still running after {:?} (killed)", limit));
-        }
-        thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(5));
-    };
-    let elapsed = start.elapsed();
-    let _ = writer.join();
-    Ok(Output { status, stdout: stdout.join().unwrap(), stderr: stderr.join().unwrap(), elapsed })
-}
-
-/// A thread that reads `r` to its end.
-fn reader<R: Read + Send + 'static>(mut r: R) -> thread::JoinHandle<Vec<u8>> {
-    thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = r.read_to_end(&mut v);
-        v
-    })
-}
-
-/// The signal that ended a process, if one did.
-#[cfg(unix)]
-pub fn signal(status: &ExitStatus) -> Option<i32> {
-    use std::os::unix::process::ExitStatusExt;
-    status.signal()
-}
-
-#[cfg(not(unix))]
-pub fn signal(_: &ExitStatus) -> Option<i32> {
-    None
 }
 
 /// Whether `stderr` is exactly one line, `error: ...\n`.
