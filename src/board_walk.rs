@@ -233,7 +233,7 @@ impl<R: Rules> Walk for BoardWalk<R> {
     fn play(&mut self, m: u32) -> usize {
         let at = self.playable[m as usize];
         let start = self.flipped.len();
-        let mut flipped = std::mem::replace(&mut self.flipped, Vec::new());
+        let mut flipped = std::mem::take(&mut self.flipped);
         R::flips(&self.board, self.to_move, at, &mut flipped);
         let mover = Some(self.to_move);
         for &i in &flipped[start..] {
@@ -248,7 +248,7 @@ impl<R: Rules> Walk for BoardWalk<R> {
     fn undo(&mut self, m: u32, start: usize) {
         // The opponent of the mover is to move now: the flipped discs were theirs.
         let owner = Some(self.to_move);
-        let flipped = std::mem::replace(&mut self.flipped, Vec::new());
+        let flipped = std::mem::take(&mut self.flipped);
         for &i in &flipped[start..] {
             self.set(i, owner);
         }

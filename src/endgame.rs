@@ -273,7 +273,7 @@ impl Solver {
     /// stay for the re-sorting searches of the same solve.
     fn estimate(&mut self, p: u64, o: u64) -> i32 {
         let estimate = self.midgame(p, o, GUESS_DEPTH, -WIN, WIN);
-        ((estimate.div_euclid(pattern::SCALE) - GUESS_MARGIN).div_euclid(2) * 2).max(-64).min(64)
+        ((estimate.div_euclid(pattern::SCALE) - GUESS_MARGIN).div_euclid(2) * 2).clamp(-64, 64)
     }
 
     /// The root, `p` to move against `o` with the legal moves `moves`: its exact score and

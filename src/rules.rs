@@ -48,13 +48,13 @@ pub struct Analysis {
 
 /// [`Rules::changeable`] for the default [`Rules::analysis`].
 #[cfg(feature = "wide")]
-fn changeable<R: Rules + ?Sized>(board: &Board) -> Vec<bool> {
+fn changeable<R: Rules>(board: &Board) -> Vec<bool> {
     R::changeable(board)
 }
 
 /// Without the `wide` feature nothing asks which cells may change.
 #[cfg(not(feature = "wide"))]
-fn changeable<R: Rules + ?Sized>(_: &Board) -> Vec<bool> {
+fn changeable<R: Rules>(_: &Board) -> Vec<bool> {
     Vec::new()
 }
 

@@ -231,7 +231,7 @@ pub fn slots_for(entries: usize) -> usize {
 /// slot.
 #[inline]
 pub fn weight_byte(weight: u32) -> u8 {
-    weight.max(1).min(255) as u8
+    weight.clamp(1, 255) as u8
 }
 
 /// The prefetch instruction, in cargo builds for x86-64 (the `prefetch` feature, on by
@@ -239,6 +239,8 @@ pub fn weight_byte(weight: u32) -> u8 {
 /// take the no-op below and hold no `unsafe` code that runs.
 #[cfg(all(feature = "prefetch", target_arch = "x86_64"))]
 #[inline(always)]
+// A hint that reads nothing: clippy takes the pointer for one it dereferences.
+#[allow(clippy::not_unsafe_ptr_arg_deref)]
 pub fn prefetch_line(p: *const i8) {
     use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
     // SAFETY: a prefetch is a hint that never faults and reads nothing the program sees;

@@ -1113,7 +1113,7 @@ impl<R: Rules> Walk for BoardWalk<R> {
 	fn play(&mut self, m: u32) -> usize {
 		let at = self.playable[m as usize];
 		let start = self.flipped.len();
-		let mut flipped = std::mem::replace(&mut self.flipped, Vec::new());
+		let mut flipped = std::mem::take(&mut self.flipped);
 		R::flips(&self.board, self.to_move, at, &mut flipped);
 		let mover = Some(self.to_move);
 		for &i in &flipped[start..] {
@@ -1127,7 +1127,7 @@ impl<R: Rules> Walk for BoardWalk<R> {
 
 	fn undo(&mut self, m: u32, start: usize) {
 		let owner = Some(self.to_move);
-		let flipped = std::mem::replace(&mut self.flipped, Vec::new());
+		let flipped = std::mem::take(&mut self.flipped);
 		for &i in &flipped[start..] {
 			self.set(i, owner);
 		}
@@ -2031,7 +2031,7 @@ pub struct Analysis {
 }
 
 #[cfg(not(feature = "wide"))]
-fn changeable<R: Rules + ?Sized>(_: &Board) -> Vec<bool> {
+fn changeable<R: Rules>(_: &Board) -> Vec<bool> {
 	Vec::new()
 }
 
@@ -2468,7 +2468,7 @@ pub fn slots_for(entries: usize) -> usize {
 
 #[inline]
 pub fn weight_byte(weight: u32) -> u8 {
-	weight.max(1).min(255) as u8
+	weight.clamp(1, 255) as u8
 }
 
 #[cfg(not(all(feature = "prefetch", target_arch = "x86_64")))]

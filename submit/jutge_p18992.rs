@@ -712,7 +712,7 @@ pub struct Analysis {
 }
 
 #[cfg(not(feature = "wide"))]
-fn changeable<R: Rules + ?Sized>(_: &Board) -> Vec<bool> {
+fn changeable<R: Rules>(_: &Board) -> Vec<bool> {
 	Vec::new()
 }
 

@@ -323,7 +323,7 @@ fn items(file: &str, code: &str) -> Result<Vec<Item>, Refusal> {
         depth += brackets(line);
         if depth <= 0 && (line.ends_with(';') || line.ends_with('}')) {
             text.pop();
-            items.push(Item { kind: kind(head.unwrap_or("")), text: std::mem::replace(&mut text, String::new()), blank_before });
+            items.push(Item { kind: kind(head.unwrap_or("")), text: std::mem::take(&mut text), blank_before });
             head = None;
             depth = 0;
             blank_before = false;

@@ -424,7 +424,7 @@ mod tests {
             let kp = read_discs(p, o, &Four::new(empty));
             let ko = occupied & !kp;
             moved += (kp != p) as u32;
-            let margin = (i % 41) as i32 - 20;
+            let margin = i % 41 - 20;
             for &outcomes in [true, false].iter() {
                 // SAFETY: the tests run where the lanes are built, on such processors.
                 let (want, got) = unsafe { (last_four::<false>(p, o, empty, margin, outcomes), last_four::<false>(kp, ko, empty, margin, outcomes)) };
@@ -459,8 +459,8 @@ mod tests {
             let (p2, o2) = ((p & !far) | changed, (o & !far) | (far & !changed));
             unread += (far & near != 0) as usize;
             // Margins past 64 either way (every hundredth time) are counted without it.
-            let far_margin = if i % 100 == 0 { 65 + i as i32 % 300 } else { (i % 129) as i32 - 64 };
-            for &(p, o, margin) in [(p, o, (i % 41) as i32 - 20), (p2, o2, far_margin), (p2, o2, -far_margin)].iter() {
+            let far_margin = if i % 100 == 0 { 65 + i % 300 } else { i % 129 - 64 };
+            for &(p, o, margin) in [(p, o, i % 41 - 20), (p2, o2, far_margin), (p2, o2, -far_margin)].iter() {
                 // SAFETY: the tests run where the lanes are built, on such processors.
                 let (want, got) = unsafe { (last_four::<false>(p, o, empty, margin, true), cached_last_four(&mut cache, p, o, empty, margin, &mut hits)) };
                 assert_eq!(got, want, "{:#x} {:#x} {:#x} margin {}", p, o, empty, margin);
