@@ -25,6 +25,12 @@ use std::arch::x86_64::*;
 pub mod cache;
 
 /// Eight lanes of bit sets, each with the operations [`count_four`] needs.
+///
+/// # Safety
+///
+/// Every method uses AVX-512 instructions: the processor must have AVX-512F, CD and
+/// VPOPCNTDQ (the module is built only where the build targets them).
+#[allow(clippy::missing_safety_doc)]
 pub trait Sets: Copy {
     /// One bit set.
     type Bits: Copy;
@@ -954,7 +960,9 @@ impl Deltas {
     /// either way: a game's margin of 128 or more, saturated to 127, then still ends
     /// above 0, and one of -128 or less below).
     ///
-    /// SAFETY: the processor must have AVX-512F.
+    /// # Safety
+    ///
+    /// The processor must have AVX-512F.
     #[inline(always)]
     pub unsafe fn outcomes(&self, margin: i32) -> [u64; 3] {
         let mut d = [0i8; 32];
@@ -974,7 +982,9 @@ impl Deltas {
 /// count for every position with the same discs on the four cells' rays, whatever its
 /// margin.
 ///
-/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
+/// # Safety
+///
+/// The processor must have AVX-512F, CD and VPOPCNTDQ.
 #[inline(always)]
 pub unsafe fn four_deltas<S: Sets>(p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4]) -> Deltas {
     let mut d = Deltas::default();
@@ -1176,7 +1186,9 @@ unsafe fn two_cell_sequences<S: Sets, const ADJACENT: bool, const GRID: bool>(l:
 /// 5×5 Dumbothello counts with 11 and 12 empty cells took 2.1× less time than with the
 /// last three cells counted one move at a time.
 ///
-/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
+/// # Safety
+///
+/// The processor must have AVX-512F, CD and VPOPCNTDQ.
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
 pub unsafe fn count_four<S: Sets, const OUTCOMES: bool, const ADJACENT: bool, const GRID: bool, const FULL: bool>(p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4], margin: i32) -> Option<[u64; 3]> {
     let mut t = Tallies::new();
@@ -1270,7 +1282,9 @@ unsafe fn count_into<S: Sets, K: Sink, const OUTCOMES: bool, const ADJACENT: boo
 /// [`count_four`] with or without outcomes as `outcomes` says, for callers that learn it
 /// at run time (the wider boards' walk, once their winner is known).
 ///
-/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
+/// # Safety
+///
+/// The processor must have AVX-512F, CD and VPOPCNTDQ.
 #[inline(always)]
 pub unsafe fn count_four_as<S: Sets>(outcomes: bool, p: S::Bits, o: S::Bits, cells: [u32; 4], rays: [&S::Rays; 4], margin: i32) -> Option<[u64; 3]> {
     if outcomes {
@@ -1298,7 +1312,9 @@ fn four_cells(empty: u64) -> [u32; 4] {
 /// under adjacent capture (`ADJACENT`, Dumbothello's), where each cell's neighbours
 /// stand in for its rays.
 ///
-/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ. `empty` must hold exactly
+/// # Safety
+///
+/// The processor must have AVX-512F, CD and VPOPCNTDQ. `empty` must hold exactly
 /// four cells, as the callers' counts check: with fewer, the standard rules' look-up of
 /// the rays of cell 64 panics (it is bounds-checked), but adjacent capture would read
 /// the neighbours of a wrong cell.
@@ -1335,7 +1351,9 @@ pub unsafe fn last_four<const ADJACENT: bool>(p: u64, o: u64, empty: u64, margin
 /// one into an array and read back as one vector, they had waited for their writes to
 /// land (a tenth of the children's time, `perf annotate`).
 ///
-/// SAFETY: the processor must have AVX-512F, CD and VPOPCNTDQ.
+/// # Safety
+///
+/// The processor must have AVX-512F, CD and VPOPCNTDQ.
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
 pub unsafe fn flips_of_eight(words: &[u64], set: u64, discs: u64, sq: u32) -> ([u64; 8], [u64; 8]) {
     let n = words.len().min(16);

@@ -313,7 +313,9 @@ pub fn gathered_flips<S: Set, const N: usize>(g: &Geometry<S>, p: S, o: S, sq: u
 /// `r[k]`, for the player with words `p` against `o`: each ray's first stop found in the
 /// lowest word that has one (where bits grow) or the highest.
 ///
-/// SAFETY: the processor must have AVX-512F and CD.
+/// # Safety
+///
+/// The processor must have AVX-512F and CD.
 #[cfg(all(feature = "avx512", target_arch = "x86_64", target_feature = "avx512f", target_feature = "avx512cd"))]
 #[inline(always)]
 unsafe fn words_flips<const N: usize>(r: [std::arch::x86_64::__m512i; N], p: [u64; N], o: [u64; N]) -> [u64; N] {

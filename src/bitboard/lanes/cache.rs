@@ -231,7 +231,9 @@ fn read_discs(p: u64, o: u64, four: &Four) -> u64 {
 /// `empty` by a fill of doubling steps over the cells that are not such a disc; `EDGES`
 /// drops the steps that cross a side or wrap around.
 ///
-/// SAFETY: the processor must have AVX-512F.
+/// # Safety
+///
+/// The processor must have AVX-512F.
 #[inline(always)]
 unsafe fn read_cells(empty: u64, p_alone: u64, o_alone: u64) -> u64 {
     const ROW_1: u64 = 0xff;
@@ -266,7 +268,9 @@ unsafe fn read_cells(empty: u64, p_alone: u64, o_alone: u64) -> u64 {
 /// margin past 64 either way (boards beyond 8×8 whose other discs never change, which
 /// bias it) is counted without the cache ([`Deltas::outcomes`] takes up to 126).
 ///
-/// SAFETY: as [`last_four`].
+/// # Safety
+///
+/// As for [`last_four`].
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
 pub unsafe fn cached_last_four(cache: &mut LocalCache, p: u64, o: u64, empty: u64, margin: i32, hits: &mut u64) -> Option<[u64; 3]> {
     let spot = cache.locate(p, o, empty);
@@ -276,7 +280,9 @@ pub unsafe fn cached_last_four(cache: &mut LocalCache, p: u64, o: u64, empty: u6
 /// [`cached_last_four`] of the position at `spot` ([`LocalCache::locate`] of `p`, `o`
 /// and its empty cells).
 ///
-/// SAFETY: as [`last_four`].
+/// # Safety
+///
+/// As for [`last_four`].
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
 pub unsafe fn cached_count(cache: &mut LocalCache, spot: &Spot, p: u64, o: u64, margin: i32, hits: &mut u64) -> Option<[u64; 3]> {
     if margin.abs() > 64 {
@@ -359,7 +365,9 @@ impl Default for SequenceCache {
 /// `o` and its empty cells) under the standard rules, through `cache`: `hits` counts the
 /// positions it answered. `None` if the player to move has no move.
 ///
-/// SAFETY: as [`last_four`].
+/// # Safety
+///
+/// As for [`last_four`].
 #[target_feature(enable = "avx512f,avx512cd,avx512vpopcntdq")]
 pub unsafe fn cached_sequences(cache: &mut SequenceCache, spot: &Spot, p: u64, o: u64, hits: &mut u64) -> Option<u64> {
     cache.time = cache.time.wrapping_add(1).max(1);
