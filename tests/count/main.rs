@@ -12,6 +12,8 @@ use othello::board::{Board, Color};
 use othello::count::{count, Options, Report};
 use othello::rules::{Adjacent, Flanking, Rules};
 
+#[path = "../common/process.rs"]
+mod process;
 mod reference;
 
 use reference::{Big, BLACK, EMPTY, WHITE};
@@ -19,8 +21,6 @@ use reference::{Big, BLACK, EMPTY, WHITE};
 // ---------------------------------------------------------------------------------------
 // Seeded randomness: the shared generator.
 
-#[path = "../common/process.rs"]
-mod process;
 #[path = "../common/rng.rs"]
 mod rng;
 use rng::Rng;
