@@ -5,14 +5,17 @@
 
 use std::time::{Duration, Instant};
 
-use othello::board::{Alphabet, Board, Color};
-use othello::count::{count, Options, Report};
-use othello::endgame::Solver;
-use othello::eval::Eval;
-use othello::perft::perft_with;
-use othello::position::Position;
-use othello::rules::{Adjacent, Flanking, Rules};
-use othello::search::{Limits, Searcher};
+use othello::core::bitboard::BitRules;
+use othello::core::board::{Alphabet, Board, Color};
+use othello::core::rules::{Adjacent, Flanking, Rules};
+use othello::count::analysis::Analyse;
+use othello::count::outcomes::Statistics;
+use othello::count::{count_with, Counts, Options};
+use othello::engine::endgame::Solver;
+use othello::engine::eval::Eval;
+use othello::engine::perft::perft_with;
+use othello::engine::position::Position;
+use othello::engine::search::{Limits, Searcher};
 
 /// A small xorshift generator: the same inputs on every run.
 struct Rng(u64);
@@ -66,7 +69,7 @@ fn uva_games(games: usize, rng: &mut Rng) -> String {
     for _ in 0..games {
         let mut board = Board::start(8);
         let mut rows = Vec::new();
-        board.write(&mut rows, &othello::uva220::ALPHABET).expect("writes to memory");
+        board.write(&mut rows, &othello::judges::uva220::ALPHABET).expect("writes to memory");
         input.push_str(&String::from_utf8(rows).expect("ASCII"));
         input.push_str("B\n");
         let mut color = Color::Black;
@@ -106,23 +109,27 @@ fn board_rows(rows: &[&str]) -> Board {
 /// Counts with the default options (and depth first where those go by levels), then on
 /// one thread (without the shortcut for independent empty cells) with and without the
 /// table.
-fn count_rows<R: Rules>(name: &str, board: &Board, to_move: Color, without_table: bool) {
-    let run = |options: Options| -> (Duration, Report) {
+fn count_rows<R: Analyse + BitRules>(name: &str, board: &Board, to_move: Color, without_table: bool) {
+    let run = |options: Options| -> (Duration, Counts, Statistics) {
+        let mut s = Statistics::default();
         let t = Instant::now();
-        let r = count::<R>(board, to_move, &options);
-        (t.elapsed(), r)
+        let r = count_with::<R>(board, to_move, &options, &mut s);
+        (t.elapsed(), r, s)
     };
-    let show = |label: &str, (t, r): (Duration, Report)| {
-        let mut detail = format!("{} / {} / {}; {:.2e} nodes, {:.2e} hits", r.black, r.white, r.draws, r.nodes as f64, r.hits as f64);
-        if r.decided > 0 {
-            detail.push_str(&format!(", {} decided", r.decided));
+    let show = |label: &str, (t, r, s): (Duration, Counts, Statistics)| {
+        let mut detail = format!(
+            "{} / {} / {}; {:.2e} nodes, {:.2e} hits",
+            r.black, r.white, r.draws, s.nodes as f64, s.hits as f64
+        );
+        if s.decided > 0 {
+            detail.push_str(&format!(", {} decided", s.decided));
         }
         row(&format!("{} ({})", name, label), t, &detail);
     };
     show("default", run(Options::default()));
     // Where the default counts by levels (8×8 boards from `LEVELS_FROM` empty cells), the
     // same count depth first.
-    #[cfg(feature = "levels")]
+    #[cfg(feature = "fast")]
     {
         if board.rows() <= 8 && board.cols() <= 8 && board.empties() >= othello::count::LEVELS_FROM {
             show("depth first", run(Options { levels: false, ..Options::default() }));
@@ -153,7 +160,15 @@ fn game_position(rng: &mut Rng, empties: u32) -> Board {
         }
         if pos.empty().count_ones() == empties {
             let (b, w) = if black { (pos.player, pos.opponent) } else { (pos.opponent, pos.player) };
-            let cell = |i: usize| if b >> i & 1 == 1 { Some(Color::Black) } else if w >> i & 1 == 1 { Some(Color::White) } else { None };
+            let cell = |i: usize| {
+                if b >> i & 1 == 1 {
+                    Some(Color::Black)
+                } else if w >> i & 1 == 1 {
+                    Some(Color::White)
+                } else {
+                    None
+                }
+            };
             return Board::from_cells(8, 8, (0..64).map(cell).collect());
         }
     }
@@ -230,7 +245,7 @@ fn worst_of(name: &str, boards: &[Board]) {
     let mut times = Vec::with_capacity(boards.len());
     for (i, board) in boards.iter().enumerate() {
         let t = Instant::now();
-        count::<Flanking>(board, Color::White, &Options::default());
+        count_with::<Flanking>(board, Color::White, &Options::default(), &mut Statistics::default());
         let time = t.elapsed();
         total += time;
         times.push((time, i));
@@ -239,14 +254,25 @@ fn worst_of(name: &str, boards: &[Board]) {
     let mut worst = None;
     for &(_, i) in times.iter().rev().take(5) {
         let mut report = None;
-        let time = best(3, || report = Some(count::<Flanking>(&boards[i], Color::White, &Options::default())));
+        let time = best(3, || {
+            let mut s = Statistics::default();
+            report = Some((count_with::<Flanking>(&boards[i], Color::White, &Options::default(), &mut s), s))
+        });
         if worst.as_ref().map_or(true, |&(t, _)| time > t) {
             worst = Some((time, report.expect("a count")));
         }
     }
-    let (time, r) = worst.expect("a board");
-    let decided = if r.decided > 0 { format!(", {} decided", r.decided) } else { String::new() };
-    let detail = format!("{:.0} ms in all; the slowest: {} / {} / {}, {:.2e} nodes{}", total.as_secs_f64() * 1e3, r.black, r.white, r.draws, r.nodes as f64, decided);
+    let (time, (r, s)) = worst.expect("a board");
+    let decided = if s.decided > 0 { format!(", {} decided", s.decided) } else { String::new() };
+    let detail = format!(
+        "{:.0} ms in all; the slowest: {} / {} / {}, {:.2e} nodes{}",
+        total.as_secs_f64() * 1e3,
+        r.black,
+        r.white,
+        r.draws,
+        s.nodes as f64,
+        decided
+    );
     row(&format!("{} (slowest)", name), time, &detail);
 }
 
@@ -254,8 +280,11 @@ fn worst_of(name: &str, boards: &[Board]) {
 /// the words match regardless of case).
 fn wanted(what: &str) -> bool {
     // Words of the arguments (`make bench ARGS="perft ffo"` passes them as one).
-    let filters: Vec<String> =
-        std::env::args().skip(1).filter(|a| !a.starts_with('-')).flat_map(|a| a.split_whitespace().map(String::from).collect::<Vec<_>>()).collect();
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .flat_map(|a| a.split_whitespace().map(String::from).collect::<Vec<_>>())
+        .collect();
     let what = what.to_lowercase();
     filters.is_empty() || filters.iter().any(|f| what.contains(f.to_lowercase().as_str()))
 }
@@ -270,9 +299,13 @@ fn main() {
         let mut out = Vec::new();
         let t = best(5, || {
             out.clear();
-            othello::uva220::solve(&input, &mut out).expect("a valid input");
+            othello::judges::uva220::solve(&input, &mut out).expect("a valid input");
         });
-        row("uva220: 1000 games, 10 moves each", t, &format!("{} KB in, {} KB out", input.len() / 1024, out.len() / 1024));
+        row(
+            "uva220: 1000 games, 10 moves each",
+            t,
+            &format!("{} KB in, {} KB out", input.len() / 1024, out.len() / 1024),
+        );
     }
 
     if wanted("jutge") {
@@ -280,7 +313,7 @@ fn main() {
         let mut out = Vec::new();
         let t = best(5, || {
             out.clear();
-            othello::jutge_p18992::solve(&input, &mut out).expect("a valid input");
+            othello::judges::jutge_p18992::solve(&input, &mut out).expect("a valid input");
         });
         row(&format!("jutge_p18992: 50x50, {} moves", moves), t, &format!("{} KB out", out.len() / 1024));
     }
@@ -301,10 +334,16 @@ fn main() {
         // The worst of many 10-empty positions (white to move, as the judge's): positions
         // reached by random moves from the start, and boards of random discs.
         for &(games, count) in [(true, 1000), (false, 300)].iter() {
-            let name = if games { "b4254: 8x8, 10 empties, 1000 random game positions" } else { "b4254: 8x8, 10 empties, 300 boards of random discs" };
+            let name = if games {
+                "b4254: 8x8, 10 empties, 1000 random game positions"
+            } else {
+                "b4254: 8x8, 10 empties, 300 boards of random discs"
+            };
             if wanted(name) {
                 let mut rng = Rng(if games { 0x3c6e_f372_fe94_f82b } else { 0xa54f_f53a_5f1d_36f1 });
-                let boards: Vec<Board> = (0..count).map(|_| if games { game_position(&mut rng, 10) } else { random_discs(&mut rng, 8, 10) }).collect();
+                let boards: Vec<Board> = (0..count)
+                    .map(|_| if games { game_position(&mut rng, 10) } else { random_discs(&mut rng, 8, 10) })
+                    .collect();
                 worst_of(name, &boards);
             }
         }
@@ -358,12 +397,12 @@ fn main() {
             };
             let mut rng = Rng(seed);
             let mut board = Board::new(100, 100);
-            for i in 0..board.len() {
+            for i in 0..board.cell_count() {
                 board.set(i, Some(if rng.below(2) == 0 { Color::Black } else { Color::White }));
             }
             for k in 0..10 {
                 let at = match shape {
-                    "scattered" => rng.below(board.len()),
+                    "scattered" => rng.below(board.cell_count()),
                     "block" => board.index(50 + k / 5, 50 + k % 5),
                     _ => board.index(50, 45 + k),
                 };
@@ -397,7 +436,12 @@ fn main() {
         };
         // The lines run with the table only: without it they would walk all 2^38 leaves.
         count_rows::<Adjacent>("dumbothello: 1x80, B...W", &line(&[(0, 'B'), (79, 'W')]), Color::Black, false);
-        count_rows::<Adjacent>("dumbothello: 1x80, B...W...B", &line(&[(0, 'B'), (40, 'W'), (79, 'B')]), Color::Black, false);
+        count_rows::<Adjacent>(
+            "dumbothello: 1x80, B...W...B",
+            &line(&[(0, 'B'), (40, 'W'), (79, 'B')]),
+            Color::Black,
+            false,
+        );
     }
 
     // otello: perft from the start (single thread, no table, as the targets).
@@ -406,7 +450,11 @@ fn main() {
             let t = Instant::now();
             let leaves = perft_with(Position::start(), depth, 0, 1);
             let time = t.elapsed();
-            row(&format!("otello: perft({})", depth), time, &format!("{} leaves, {:.0} M leaves/s", leaves, leaves as f64 / time.as_secs_f64() / 1e6));
+            row(
+                &format!("otello: perft({})", depth),
+                time,
+                &format!("{} leaves, {:.0} M leaves/s", leaves, leaves as f64 / time.as_secs_f64() / 1e6),
+            );
         }
     }
     if wanted("otello: perft(13) hash") {
@@ -423,7 +471,11 @@ fn main() {
             let mut searcher: Searcher<Position, Eval> = Searcher::new(eval, 1 << 20);
             let report = searcher.search(&Position::start(), Limits::depth(12));
             let time = report.elapsed;
-            row(&name, time, &format!("{} nodes, {:.2} M nodes/s", report.nodes, report.nodes as f64 / time.as_secs_f64() / 1e6));
+            row(
+                &name,
+                time,
+                &format!("{} nodes, {:.2} M nodes/s", report.nodes, report.nodes as f64 / time.as_secs_f64() / 1e6),
+            );
         }
     }
 
@@ -441,7 +493,22 @@ fn main() {
         let s = Solver::new(1 << 22).solve(&pos);
         let time = t.elapsed();
         let best = s.best.map_or("-".to_string(), |m| m.to_string());
-        let ok = if s.score.to_string() == f[3].trim_start_matches('+') && f[4].split(',').any(|m| m == best) { "ok" } else { "WRONG" };
-        row(&name, time, &format!("{:+} {} ({}), {:.1} M nodes, {:.2} M nodes/s", s.score, best, ok, s.nodes as f64 / 1e6, s.nodes as f64 / time.as_secs_f64() / 1e6));
+        let ok = if s.score.to_string() == f[3].trim_start_matches('+') && f[4].split(',').any(|m| m == best) {
+            "ok"
+        } else {
+            "WRONG"
+        };
+        row(
+            &name,
+            time,
+            &format!(
+                "{:+} {} ({}), {:.1} M nodes, {:.2} M nodes/s",
+                s.score,
+                best,
+                ok,
+                s.nodes as f64 / 1e6,
+                s.nodes as f64 / time.as_secs_f64() / 1e6
+            ),
+        );
     }
 }

@@ -19,10 +19,10 @@
 
 use std::io::{self, BufWriter, Write};
 
-use othello::arena::Rng;
-use othello::endgame::Solver;
-use othello::pattern::{for_each_feature, images, FEATURES, SCALE, WEIGHTS};
-use othello::position::Position;
+use othello::engine::arena::Rng;
+use othello::engine::endgame::Solver;
+use othello::engine::pattern::{for_each_feature, images, FEATURES, SCALE, WEIGHTS};
+use othello::engine::position::Position;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -81,7 +81,15 @@ fn gen(seed: u64, count: usize) {
         loop {
             let score = solver.solve(&pos).score;
             let board: String = (0..64)
-                .map(|s| if pos.player >> s & 1 == 1 { 'X' } else if pos.opponent >> s & 1 == 1 { 'O' } else { '-' })
+                .map(|s| {
+                    if pos.player >> s & 1 == 1 {
+                        'X'
+                    } else if pos.opponent >> s & 1 == 1 {
+                        'O'
+                    } else {
+                        '-'
+                    }
+                })
                 .collect();
             writeln!(out, "{} {}", board, score).expect("stdout");
             made += 1;
@@ -172,7 +180,14 @@ fn fit(paths: &[String]) {
                 w[f] -= rate * (err + 0.01 * w[f]);
             }
         }
-        eprintln!("epoch {:2}: rms error {:.2} discs on {} training positions, {:.2} on {} held out", epoch, rms(&w, &train), train.len(), rms(&w, &test), test.len());
+        eprintln!(
+            "epoch {:2}: rms error {:.2} discs on {} training positions, {:.2} on {} held out",
+            epoch,
+            rms(&w, &train),
+            train.len(),
+            rms(&w, &test),
+            test.len()
+        );
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -1,7 +1,7 @@
 //! B4254 "Othello Endgame Outcome Counting": black wins, white wins, draws over every
-//! move sequence, white first. See `othello::b4254`.
+//! move sequence, white first. See `othello::judges::b4254`.
 extern crate othello;
 
 fn main() {
-    std::process::exit(othello::judge::run(|input, out| othello::b4254::solve(input, out)));
+    std::process::exit(othello::judges::run(|input, out| othello::judges::b4254::solve(input, out)));
 }

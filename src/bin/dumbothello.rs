@@ -1,7 +1,8 @@
-//! Dumbothello: `(black_wins, white_wins, ties)` under adjacent-capture rules, reading
-//! the board from the file named by the argument or from stdin. See `othello::dumbothello`.
+//! Dumbothello: `(black_wins, white_wins, ties)` under adjacent-capture rules, reading the
+//! board from the file named by the argument or from stdin. See
+//! `othello::judges::dumbothello`.
 extern crate othello;
 
 fn main() {
-    std::process::exit(othello::judge::run(|input, out| othello::dumbothello::solve(input, out)));
+    std::process::exit(othello::judges::run(|input, out| othello::judges::dumbothello::solve(input, out)));
 }

@@ -1,6 +1,6 @@
-//! UVa 220 "Othello": L / Mrc / Q commands over many games. See `othello::uva220`.
+//! UVa 220 "Othello": L / Mrc / Q commands over many games. See `othello::judges::uva220`.
 extern crate othello;
 
 fn main() {
-    std::process::exit(othello::judge::run(|input, out| othello::uva220::solve(input, out)));
+    std::process::exit(othello::judges::run(|input, out| othello::judges::uva220::solve(input, out)));
 }

@@ -8,9 +8,12 @@ use std::fs;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use othello::board::{Board, Color};
-use othello::count::{count, Options, Report};
-use othello::rules::{Adjacent, Flanking, Rules};
+use othello::core::bitboard::BitRules;
+use othello::core::board::{Board, Color};
+use othello::core::rules::{Adjacent, Flanking};
+use othello::count::analysis::Analyse;
+use othello::count::outcomes::Statistics;
+use othello::count::{count, count_with, Counts, Options};
 
 #[path = "../common/process.rs"]
 mod process;
@@ -30,9 +33,8 @@ type Grid = Vec<Vec<u8>>;
 /// A rows×cols board of discs (black with probability `black_percent`) with `empties`
 /// distinct empty cells at random places.
 fn random_grid(rng: &mut Rng, rows: usize, cols: usize, empties: usize, black_percent: usize) -> Grid {
-    let mut grid: Grid = (0..rows)
-        .map(|_| (0..cols).map(|_| if rng.chance(black_percent) { BLACK } else { WHITE }).collect())
-        .collect();
+    let mut grid: Grid =
+        (0..rows).map(|_| (0..cols).map(|_| if rng.chance(black_percent) { BLACK } else { WHITE }).collect()).collect();
     let empties = empties.min(rows * cols);
     let mut made = 0;
     while made < empties {
@@ -128,7 +130,7 @@ fn library_board(grid: &Grid) -> Board {
     Board::from_cells(rows, cols, cells)
 }
 
-fn triple(report: &Report) -> [String; 3] {
+fn triple(report: &Counts) -> [String; 3] {
     [report.black.to_string(), report.white.to_string(), report.draws.to_string()]
 }
 
@@ -141,7 +143,10 @@ fn big_strings(counts: &[Big; 3]) -> [String; 3] {
 }
 
 fn show(grid: &Grid) -> String {
-    grid.iter().map(|row| row.iter().map(|&x| reference::cell_char(x)).collect::<String>()).collect::<Vec<_>>().join("/")
+    grid.iter()
+        .map(|row| row.iter().map(|&x| reference::cell_char(x)).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// Compares the library's b4254 count (white to move) under every option set with
@@ -156,7 +161,13 @@ fn check_adjacent(grid: &Grid, expected: &[String; 3], options: &[Options]) -> V
 }
 
 /// The count under the rules `R` (named `rules`) with `first` to move, as above.
-fn check<R: Rules>(rules: &str, first: Color, grid: &Grid, expected: &[String; 3], options: &[Options]) -> Vec<String> {
+fn check<R: Analyse + BitRules>(
+    rules: &str,
+    first: Color,
+    grid: &Grid,
+    expected: &[String; 3],
+    options: &[Options],
+) -> Vec<String> {
     let board = library_board(grid);
     let mut failures = Vec::new();
     for o in options {
@@ -194,8 +205,13 @@ fn root() -> PathBuf {
 /// Runs `exe` with `args` and `input` on stdin (killed after a minute); returns (exit
 /// code, stdout, stderr).
 fn run(exe: &str, args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
-    let out = process::run(exe, args, input.to_vec(), Duration::from_secs(60)).unwrap_or_else(|e| panic!("{}: {}", exe, e));
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    let out =
+        process::run(exe, args, input.to_vec(), Duration::from_secs(60)).unwrap_or_else(|e| panic!("{}: {}", exe, e));
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 // ---------------------------------------------------------------------------------------
@@ -321,7 +337,8 @@ fn flanking_counts_beyond_the_compact_table() {
     for &empties in &[13, 13] {
         let grid = search(&mut rng, |rng| playout(rng, 8, empties), |g| reference::empties(g) == empties);
         let board = library_board(&grid);
-        let plain = Options { threads: 1, table: false, bitboards: true, independent: false, decided: false, levels: false };
+        let plain =
+            Options { threads: 1, table: false, bitboards: true, independent: false, decided: false, levels: false };
         let expected = triple(&count::<Flanking>(&board, Color::White, &plain));
         let mut options = vec![Options { table: true, ..plain }, Options { threads: 2, table: true, ..plain }];
         options.push(Options { table: true, ..Options::default() });
@@ -330,30 +347,25 @@ fn flanking_counts_beyond_the_compact_table() {
 }
 
 /// A 12×12 board of `colour` but for a 5×5 window of random discs with `empties` empty
-/// cells: its cells that matter fit in 8×8 (the 64-bit walk with a bias).
+/// cells: few cells matter, and the discs that never change often decide the winner.
 fn window_board(rng: &mut Rng, colour: u8, empties: usize) -> Grid {
     let mut grid = vec![vec![colour; 12]; 12];
     let window = random_grid(rng, 5, 5, empties, 50);
     for (r, row) in window.iter().enumerate() {
         grid[4 + r][4..9].copy_from_slice(row);
     }
-    assert!(fits_8x8_with_bias::<Flanking>(&library_board(&grid)), "{}", show(&grid));
     grid
 }
 
-/// The children of positions with five empty cells, which the 64-bit walk counts together
-/// through its near-end cache from 11 empty cells on (`Walk::near_children`), their cache
-/// slots fetched first: 8×8 and 7×7 boards of random discs with 11 empties, where many
-/// children's player to move has no move (passes, left to the walk), and 12×12 boards of
-/// one colour but for a window of random discs with the 11 empties (the 64-bit walk with
-/// a bias; decided at the start, their four-cell positions' sequences in the cache of
-/// sequences; without the decided starts, margins past 64, counted without the cache),
-/// against the walk without a table (and so without the cache), as the reference takes
-/// minutes for these.
+/// Positions with 11 empty cells, where the depth-first walks do most of their work: 8×8
+/// and 7×7 boards of random discs, where many positions' player to move has no move, and
+/// 12×12 boards of one colour but for a window of random discs (decided at the start),
+/// against the walks without a table or shortcut, as the reference takes minutes for these.
 #[test]
-fn five_cell_children_counted_together() {
+fn eleven_empty_cells_with_and_without_shortcuts() {
     let mut rng = Rng::new(5050);
-    let plain = Options { threads: 1, table: false, bitboards: true, independent: false, decided: false, levels: false };
+    let plain =
+        Options { threads: 1, table: false, bitboards: true, independent: false, decided: false, levels: false };
     let mut options = vec![Options::default(), Options { threads: 1, ..Options::default() }];
     options.push(Options { decided: false, ..options[1] });
     let mut failures = Vec::new();
@@ -376,27 +388,34 @@ fn five_cell_children_counted_together() {
     assert_no_failures(failures, positions);
 }
 
-/// Counting by levels (`othello::levels`, which 8×8 counts take from 14 empty cells)
-/// against the depth-first counter on the same 64-bit walk: 8×8 playouts and boards of
-/// random discs (often lopsided, so that games end early and winners are known), and
+/// Counting by levels (`othello::count::levels`, which 8×8 counts take from 12 empty
+/// cells) against the depth-first counter on the same 64-bit walk: 8×8 playouts and boards
+/// of random discs (often lopsided, so that games end early and winners are known), and
 /// 6×6 and 5×7 boards (cells off the board), with 6 to 11 empty cells, under both rule
-/// sets, with and without a bias (one that decides the winner at the start too), on one
-/// and two threads, with and without decided positions; and a bound on the positions kept, past which it gives up.
-#[cfg(feature = "levels")]
+/// sets, on one and two threads, with and without decided positions; and a bound on the
+/// positions kept, past which it gives up.
+#[cfg(feature = "fast")]
 #[test]
 fn counts_by_levels_match_depth_first() {
-    use othello::bit_walk::BitWalk;
-    use othello::count::Counter;
-    fn check<R: Rules>(grid: &Grid, bias: i32, threads: usize, decide: bool) -> Option<String> {
-        let (black, white, area) = othello::bitboard::from_board(&library_board(grid)).expect("within 8x8");
-        let empty = area & !(black | white);
-        let expected = Counter::<BitWalk<R>, u64>::new(1 << 16, decide).count(&mut BitWalk::new(white, black, empty, bias));
-        let expected = [expected.wins, expected.losses, expected.draws];
-        let (got, _) = othello::levels::count::<R>(white, black, empty, bias, threads, decide, 1 << 24).expect("levels");
+    use othello::count::bits::BitWalk;
+    use othello::count::walk::Counter;
+    fn check<R: BitRules>(grid: &Grid, threads: usize, decide: bool) -> Option<String> {
+        let sets = othello::core::bitboard::from_board(&library_board(grid)).expect("within 8x8");
+        let (white, black, empty) = (sets.white, sets.black, sets.empty());
+        let expected = Counter::<BitWalk<R>, u64>::new(1 << 16, decide).count(&mut BitWalk::new(white, black, empty));
+        let (got, _) =
+            othello::count::levels::count::<R>(white, black, empty, threads, decide, 1 << 24).expect("levels");
         if got == expected {
             None
         } else {
-            Some(format!("{}bias {}, {} threads, decide {}: {:?} by levels, {:?} depth first", show(grid), bias, threads, decide, got, expected))
+            Some(format!(
+                "{} {} threads, decide {}: {:?} by levels, {:?} depth first",
+                show(grid),
+                threads,
+                decide,
+                got,
+                expected
+            ))
         }
     }
     let mut rng = Rng::new(1414);
@@ -411,46 +430,36 @@ fn counts_by_levels_match_depth_first() {
             2 => random_grid(&mut rng, 6, 6, empties, percent),
             _ => random_grid(&mut rng, 5, 7, empties, percent),
         };
-        // Now and then a bias that decides the winner at the start, either way.
-        let cells = (grid.len() * grid[0].len()) as i32;
-        let bias = match rng.below(8) {
-            0 | 1 => rng.range(0, 9) as i32 - 4,
-            2 => cells + 1,
-            3 => -cells - 1,
-            _ => 0,
-        };
         let (threads, decide) = (1 + i % 2, i % 3 != 0);
-        failures.extend(check::<Flanking>(&grid, bias, threads, decide));
+        failures.extend(check::<Flanking>(&grid, threads, decide));
         if i % 3 == 0 {
-            failures.extend(check::<Adjacent>(&grid, bias, threads, decide));
+            failures.extend(check::<Adjacent>(&grid, threads, decide));
         }
     }
     assert_no_failures(failures, positions);
     // A bound too small for the count: no count; one large enough: the count.
     let grid = playout(&mut Rng::new(7), 8, 12);
-    let (black, white, area) = othello::bitboard::from_board(&library_board(&grid)).expect("8x8");
-    let empty = area & !(black | white);
-    assert_eq!(othello::levels::count::<Flanking>(white, black, empty, 0, 1, true, 10), None);
-    assert!(othello::levels::count::<Flanking>(white, black, empty, 0, 1, true, 1 << 20).is_some());
+    let sets = othello::core::bitboard::from_board(&library_board(&grid)).expect("8x8");
+    let (white, black, empty) = (sets.white, sets.black, sets.empty());
+    assert_eq!(othello::count::levels::count::<Flanking>(white, black, empty, 1, true, 10), None);
+    assert!(othello::count::levels::count::<Flanking>(white, black, empty, 1, true, 1 << 20).is_some());
 }
 
-/// Counts that go by levels where built (boards whose cells that matter fit in 8×8,
-/// from 12 empty cells) against the same counts depth first: two 8×8 playouts with 14
-/// empty cells, and two 12×12 boards of one colour but for a window of random discs
-/// with 12 empty cells (the 64-bit walk with a bias).
+/// Counts that go by levels where built (8×8 boards from 12 empty cells) against the same
+/// counts depth first: four 8×8 playouts with 14 empty cells.
 #[test]
 fn counts_by_levels_through_count() {
     let mut rng = Rng::new(1400);
     let depth_first = Options { levels: false, ..Options::default() };
     let mut failures = Vec::new();
-    for i in 0..4 {
-        let grid = if i < 2 {
-            search(&mut rng, |rng| playout(rng, 8, 14), |g| reference::empties(g) == 14)
-        } else {
-            window_board(&mut rng, if i == 2 { BLACK } else { WHITE }, 12)
-        };
+    for _ in 0..4 {
+        let grid = search(&mut rng, |rng| playout(rng, 8, 14), |g| reference::empties(g) == 14);
         let expected = triple(&count::<Flanking>(&library_board(&grid), Color::White, &depth_first));
-        failures.extend(check_flanking(&grid, &expected, &[Options::default(), Options { threads: 1, ..Options::default() }]));
+        failures.extend(check_flanking(
+            &grid,
+            &expected,
+            &[Options::default(), Options { threads: 1, ..Options::default() }],
+        ));
     }
     assert_no_failures(failures, 4);
 }
@@ -490,36 +499,24 @@ fn flanking_large_boards() {
     assert_no_failures(failures, positions);
 }
 
-/// Whether the cells that matter of `board` under rules `R` fit in 8×8 while discs left
-/// off them favour one colour: the 64-bit walk then carries a bias, whose sign follows
-/// the player to move and so is part of the table's key.
-fn fits_8x8_with_bias<R: Rules>(board: &Board) -> bool {
-    let relevant = R::relevant(board);
-    let cells: Vec<(usize, usize)> = (0..board.len()).filter(|&i| relevant[i]).map(|i| board.coords(i)).collect();
-    let span = |f: fn(&(usize, usize)) -> usize| cells.iter().map(f).max().unwrap_or(0) - cells.iter().map(f).min().unwrap_or(0);
-    let outside = |color: Color| (0..board.len()).filter(|&i| !relevant[i] && board.cell(i) == Some(color)).count();
-    span(|c| c.0) < 8 && span(|c| c.1) < 8 && outside(Color::Black) != outside(Color::White)
-}
-
-/// Boards larger than 8×8 whose cells that matter fit in 8×8, with a bias (above), under
-/// both rule sets: 9–11 × 9–11 boards of one colour but for random discs in and around a
-/// 3×3 or 3×4 window with 5–8 empty cells, against the references. (The 64-bit walk's keys of positions with
-/// a negative bias once left out the player's discs; these boards found it.)
+/// Boards larger than 8×8 where few cells matter, under both rule sets: 9–11 × 9–11
+/// boards of one colour but for random discs in and around a 3×3 or 3×4 window with 5–8
+/// empty cells, against the references.
 #[test]
-fn large_boards_whose_cells_in_play_fit_8x8() {
+fn large_boards_where_few_cells_matter() {
     let mut rng = Rng::new(2511);
     let options = all_options();
     let mut failures = Vec::new();
-    let (positions, mut fitting) = (120, [0, 0]);
+    let positions = 120;
     for i in 0..positions {
         let (rows, cols) = (rng.range(9, 11), rng.range(9, 11));
         // One colour, but for random discs in and around the window.
         let mut grid = vec![vec![if rng.chance(50) { BLACK } else { WHITE }; cols]; rows];
         let (height, width) = (3, rng.range(3, 4));
         let (top, left) = (rng.below(rows - height + 1), rng.below(cols - width + 1));
-        for r in top.saturating_sub(1)..(top + height + 1).min(rows) {
-            for c in left.saturating_sub(1)..(left + width + 1).min(cols) {
-                grid[r][c] = if rng.chance(50) { BLACK } else { WHITE };
+        for row in grid.iter_mut().take(top + height + 1).skip(top.saturating_sub(1)) {
+            for cell in row.iter_mut().take(left + width + 1).skip(left.saturating_sub(1)) {
+                *cell = if rng.chance(50) { BLACK } else { WHITE };
             }
         }
         let empties = rng.range(5, 8);
@@ -531,19 +528,15 @@ fn large_boards_whose_cells_in_play_fit_8x8() {
                 made += 1;
             }
         }
-        let board = library_board(&grid);
         if i % 2 == 0 {
-            fitting[0] += fits_8x8_with_bias::<Flanking>(&board) as usize;
             let expected = strings(reference::flanking(&grid, true));
             failures.extend(check_flanking(&grid, &expected, &options));
         } else {
-            fitting[1] += fits_8x8_with_bias::<Adjacent>(&board) as usize;
             let expected = strings(reference::adjacent(&grid));
             failures.extend(check_adjacent(&grid, &expected, &options));
         }
     }
     assert_no_failures(failures, positions);
-    assert!(fitting.iter().all(|&k| k >= 30), "boards that fit 8x8 with a bias (flanking, adjacent): {:?}", fitting);
 }
 
 /// Boards of 8×8..40×40 with 2..=8 scattered empty cells, under both rule sets: many
@@ -571,14 +564,17 @@ fn independent_empty_cells() {
         }
     }
     assert_no_failures(failures, positions);
-    assert!(independent.iter().all(|&k| k >= 25 && k <= 110), "independent boards (flanking, adjacent): {:?}", independent);
+    assert!(
+        independent.iter().all(|&k| (25..=110).contains(&k)),
+        "independent boards (flanking, adjacent): {:?}",
+        independent
+    );
 }
 
 /// Lopsided boards, where the discs that can never flip often already decide the winner:
 /// 8×8 boards of mostly one colour with 8 empties (standard rules), 12×12 ones with a 2×4
-/// block of empties by an edge (the discs that never change outnumber the others: bit
-/// sets beyond 8×8 and the general board, on one thread and two), and 6×6 ones with a
-/// 2×4 block of empties in a corner
+/// block of empties by an edge (the discs that never change outnumber the others), and
+/// 6×6 ones with a 2×4 block of empties in a corner
 /// (Dumbothello: only discs next to an empty cell can flip), against the references. The
 /// counts must come out the same whether decided positions count only their sequences or
 /// not, and some positions must have been decided, so that the shortcut is what is
@@ -588,7 +584,14 @@ fn decided_positions_count_their_sequences_only() {
     let mut rng = Rng::new(2027);
     let default = Options { threads: 1, ..Options::default() };
     let two = Options { threads: 2, ..default };
-    let options = [default, two, Options { decided: false, ..default }, Options { table: false, ..default }, Options { bitboards: false, ..default }, Options { bitboards: false, ..two }];
+    let options = [
+        default,
+        two,
+        Options { decided: false, ..default },
+        Options { table: false, ..default },
+        Options { bitboards: false, ..default },
+        Options { bitboards: false, ..two },
+    ];
     let mut failures = Vec::new();
     let positions = 90;
     let mut decided = [0, 0, 0];
@@ -606,7 +609,9 @@ fn decided_positions_count_their_sequences_only() {
                 }
                 grid
             };
-            decided[i % 3] += (count::<Flanking>(&library_board(&grid), Color::White, &two).decided > 0) as usize;
+            let mut statistics = Statistics::default();
+            count_with::<Flanking>(&library_board(&grid), Color::White, &two, &mut statistics);
+            decided[i % 3] += (statistics.decided > 0) as usize;
             let expected = strings(reference::flanking(&grid, true));
             failures.extend(check_flanking(&grid, &expected, &options));
         } else {
@@ -614,13 +619,19 @@ fn decided_positions_count_their_sequences_only() {
             for k in 0..8 {
                 grid[k / 4][k % 4] = EMPTY;
             }
-            decided[1] += (count::<Adjacent>(&library_board(&grid), Color::Black, &default).decided > 0) as usize;
+            let mut statistics = Statistics::default();
+            count_with::<Adjacent>(&library_board(&grid), Color::Black, &default, &mut statistics);
+            decided[1] += (statistics.decided > 0) as usize;
             let expected = strings(reference::adjacent(&grid));
             failures.extend(check_adjacent(&grid, &expected, &options));
         }
     }
     assert_no_failures(failures, positions);
-    assert!(decided.iter().all(|&k| k >= 6), "positions found decided (flanking 8×8, adjacent, flanking 12×12): {:?}", decided);
+    assert!(
+        decided.iter().all(|&k| k >= 6),
+        "positions found decided (flanking 8×8, adjacent, flanking 12×12): {:?}",
+        decided
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -707,7 +718,14 @@ fn adjacent_long_lines() {
         let want = format!("({}, {}, {})\n", expected[0], expected[1], expected[2]);
         let (code, stdout, stderr) = run(exe, &[], dumbothello_text(grid).as_bytes());
         if code != Some(0) || stdout != want {
-            failures.push(format!("dumbothello binary on {}: {:?} {:?} {:?}, want {:?}", show(grid), code, stdout, stderr, want));
+            failures.push(format!(
+                "dumbothello binary on {}: {:?} {:?} {:?}, want {:?}",
+                show(grid),
+                code,
+                stdout,
+                stderr,
+                want
+            ));
         }
     }
     assert!(beyond_u64, "some long line must have a count beyond 2^64");
@@ -989,5 +1007,3 @@ fn regenerate_judge_cases() {
         fs::write(dir.join(format!("{}.out", name)), reference_output(binary, &input)).expect("the output written");
     }
 }
-
-

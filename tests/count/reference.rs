@@ -107,8 +107,11 @@ pub fn flanking_flips(board: &[Vec<u8>], player: u8, r: usize, c: usize) -> Vec<
     flipped
 }
 
-/// Every legal standard move of `player`: (row, column, discs flipped).
-pub fn flanking_moves(board: &[Vec<u8>], player: u8) -> Vec<(usize, usize, Vec<(usize, usize)>)> {
+/// A legal move: its row, its column and the discs it flips.
+pub type Flanking = (usize, usize, Vec<(usize, usize)>);
+
+/// Every legal standard move of `player`.
+pub fn flanking_moves(board: &[Vec<u8>], player: u8) -> Vec<Flanking> {
     let mut moves = Vec::new();
     for r in 0..board.len() {
         for c in 0..board[r].len() {
@@ -160,9 +163,8 @@ pub fn adjacent_moves(board: &[Vec<u8>], player: u8) -> Vec<(usize, usize)> {
             if board[r][c] != EMPTY {
                 continue;
             }
-            let touches = DIRECTIONS
-                .iter()
-                .any(|&(dr, dc)| cell(board, r as i64 + dr, c as i64 + dc) == Some(other(player)));
+            let touches =
+                DIRECTIONS.iter().any(|&(dr, dc)| cell(board, r as i64 + dr, c as i64 + dc) == Some(other(player)));
             if touches {
                 moves.push((r, c));
             }
@@ -346,7 +348,7 @@ pub fn parse_dumbothello(text: &str) -> Vec<Vec<u8>> {
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
-            l.split(|ch| ch == ' ' || ch == '\t')
+            l.split([' ', '\t'])
                 .filter(|t| !t.is_empty())
                 .map(|t| match t {
                     "B" => BLACK,

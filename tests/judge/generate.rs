@@ -10,8 +10,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::reference::{
-    self, count, flips_in_direction, legal_moves, opponent, play, start_position, Board, BLACK, DIRECTIONS,
-    EMPTY, WHITE,
+    self, count, flips_in_direction, legal_moves, opponent, play, start_position, Board, BLACK, DIRECTIONS, EMPTY,
+    WHITE,
 };
 use crate::rng::Rng;
 
@@ -39,8 +39,10 @@ fn choose(rng: &mut Rng, board: &Board, player: u8, policy: Policy) -> (usize, u
     let preferred: Vec<(usize, usize)> = match policy {
         Policy::Random => moves.clone(),
         Policy::CornersEdges => {
-            let corners: Vec<_> = moves.iter().copied().filter(|&(r, c)| (r == 0 || r == last) && (c == 0 || c == last)).collect();
-            let edges: Vec<_> = moves.iter().copied().filter(|&(r, c)| r == 0 || r == last || c == 0 || c == last).collect();
+            let corners: Vec<_> =
+                moves.iter().copied().filter(|&(r, c)| (r == 0 || r == last) && (c == 0 || c == last)).collect();
+            let edges: Vec<_> =
+                moves.iter().copied().filter(|&(r, c)| r == 0 || r == last || c == 0 || c == last).collect();
             if !corners.is_empty() {
                 corners
             } else if !edges.is_empty() {
@@ -91,7 +93,15 @@ fn random_board(rng: &mut Rng, empty_percent: usize) -> Board {
     (0..8)
         .map(|_| {
             (0..8)
-                .map(|_| if rng.chance(empty_percent) { EMPTY } else if rng.chance(50) { BLACK } else { WHITE })
+                .map(|_| {
+                    if rng.chance(empty_percent) {
+                        EMPTY
+                    } else if rng.chance(50) {
+                        BLACK
+                    } else {
+                        WHITE
+                    }
+                })
                 .collect()
         })
         .collect()
@@ -310,7 +320,11 @@ fn wipe_out_position(rng: &mut Rng) -> (Board, u8, (usize, usize)) {
 fn early_end_position(rng: &mut Rng) -> Board {
     loop {
         let (board, player) = playout_position(rng, 60);
-        if mover(&board, player).is_none() && count(&board, EMPTY) > 0 && count(&board, BLACK) > 0 && count(&board, WHITE) > 0 {
+        if mover(&board, player).is_none()
+            && count(&board, EMPTY) > 0
+            && count(&board, BLACK) > 0
+            && count(&board, WHITE) > 0
+        {
             return board;
         }
     }

@@ -11,12 +11,12 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 mod bundle;
+mod generate;
 #[path = "../common/process.rs"]
 mod process;
+mod reference;
 #[path = "../common/rng.rs"]
 mod rng;
-mod generate;
-mod reference;
 
 /// The judge binaries and their executables (built by cargo for this test).
 pub const BINARIES: &[(&str, &str)] = &[
@@ -60,7 +60,8 @@ pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<(usize, String
 
 /// Runs `exe` on `input` (killed after a minute); returns (exit code, stdout, stderr).
 pub fn run(exe: &str, input: &[u8]) -> (Option<i32>, Vec<u8>, Vec<u8>) {
-    let out = process::run(exe, &[], input.to_vec(), Duration::from_secs(60)).unwrap_or_else(|e| panic!("{}: {}", exe, e));
+    let out =
+        process::run(exe, &[], input.to_vec(), Duration::from_secs(60)).unwrap_or_else(|e| panic!("{}: {}", exe, e));
     (out.status.code(), out.stdout, out.stderr)
 }
 
@@ -81,7 +82,11 @@ fn check_case(binary: &str, exe: &str, case: &Path) -> Option<String> {
     match expected_err {
         None => {
             if code != Some(0) {
-                problems.push(format!("exit code {:?}, expected 0; stderr: {}", code, String::from_utf8_lossy(&stderr)));
+                problems.push(format!(
+                    "exit code {:?}, expected 0; stderr: {}",
+                    code,
+                    String::from_utf8_lossy(&stderr)
+                ));
             }
         }
         Some(want) => {
@@ -89,7 +94,8 @@ fn check_case(binary: &str, exe: &str, case: &Path) -> Option<String> {
                 problems.push(format!("exit code {:?}, expected 2", code));
             }
             if let Some((line, want, got)) = first_difference(&want, &stderr) {
-                problems.push(format!("stderr differs at line {}\n    expected: {}\n    actual:   {}", line, want, got));
+                problems
+                    .push(format!("stderr differs at line {}\n    expected: {}\n    actual:   {}", line, want, got));
             }
         }
     }
@@ -106,7 +112,13 @@ fn check_all(dir_of: &dyn Fn(&str) -> PathBuf, min_cases: usize) {
     let mut total = 0;
     for &(binary, exe) in BINARIES {
         let list = cases(&dir_of(binary));
-        assert!(list.len() >= min_cases, "{}: expected at least {} cases in {}", binary, min_cases, dir_of(binary).display());
+        assert!(
+            list.len() >= min_cases,
+            "{}: expected at least {} cases in {}",
+            binary,
+            min_cases,
+            dir_of(binary).display()
+        );
         for case in list {
             total += 1;
             if let Some(f) = check_case(binary, exe, &case) {
@@ -130,12 +142,6 @@ fn generated_cases() {
 #[test]
 fn first_difference_names_line_and_both_versions() {
     assert_eq!(first_difference(b"a\nb\n", b"a\nb\n"), None);
-    assert_eq!(
-        first_difference(b"a\nb\n", b"a\nc\n"),
-        Some((2, "\"b\\n\"".to_string(), "\"c\\n\"".to_string()))
-    );
-    assert_eq!(
-        first_difference(b"a\nb\n", b"a\n"),
-        Some((2, "\"b\\n\"".to_string(), "(end of output)".to_string()))
-    );
+    assert_eq!(first_difference(b"a\nb\n", b"a\nc\n"), Some((2, "\"b\\n\"".to_string(), "\"c\\n\"".to_string())));
+    assert_eq!(first_difference(b"a\nb\n", b"a\n"), Some((2, "\"b\\n\"".to_string(), "(end of output)".to_string())));
 }

@@ -15,8 +15,7 @@ pub const WHITE: u8 = 2;
 pub type Board = Vec<Vec<u8>>;
 
 /// The eight directions as (row step, column step).
-pub const DIRECTIONS: [(i32, i32); 8] =
-    [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+pub const DIRECTIONS: [(i32, i32); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
 
 /// The other colour.
 pub fn opponent(player: u8) -> u8 {

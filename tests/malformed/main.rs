@@ -23,9 +23,9 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use othello::board::{Board, Color};
-use othello::error::Error;
-use othello::rules::{Flanking, Rules};
+use othello::core::board::{Board, Color};
+use othello::core::error::Error;
+use othello::core::rules::{Flanking, Rules};
 
 mod fuzz;
 #[path = "../common/process.rs"]
@@ -94,10 +94,10 @@ pub type Solve = fn(&str, &mut Vec<u8>) -> Result<(), Error>;
 
 /// The judge binaries: name, executable, `solve`.
 const BINARIES: &[(&str, &str, Solve)] = &[
-    ("uva220", env!("CARGO_BIN_EXE_uva220"), othello::uva220::solve::<Vec<u8>>),
-    ("jutge_p18992", env!("CARGO_BIN_EXE_jutge_p18992"), othello::jutge_p18992::solve::<Vec<u8>>),
-    ("b4254", env!("CARGO_BIN_EXE_b4254"), othello::b4254::solve::<Vec<u8>>),
-    ("dumbothello", env!("CARGO_BIN_EXE_dumbothello"), othello::dumbothello::solve::<Vec<u8>>),
+    ("uva220", env!("CARGO_BIN_EXE_uva220"), othello::judges::uva220::solve::<Vec<u8>>),
+    ("jutge_p18992", env!("CARGO_BIN_EXE_jutge_p18992"), othello::judges::jutge_p18992::solve::<Vec<u8>>),
+    ("b4254", env!("CARGO_BIN_EXE_b4254"), othello::judges::b4254::solve::<Vec<u8>>),
+    ("dumbothello", env!("CARGO_BIN_EXE_dumbothello"), othello::judges::dumbothello::solve::<Vec<u8>>),
 ];
 
 /// The executable of `binary`.
@@ -117,9 +117,7 @@ pub fn root() -> PathBuf {
 
 /// Whether `stderr` is exactly one line, `error: ...\n`.
 pub fn one_error_line(stderr: &[u8]) -> bool {
-    stderr.starts_with(b"error: ")
-        && stderr.ends_with(b"\n")
-        && stderr.iter().filter(|&&b| b == b'\n').count() == 1
+    stderr.starts_with(b"error: ") && stderr.ends_with(b"\n") && stderr.iter().filter(|&&b| b == b'\n').count() == 1
 }
 
 /// `bytes` escaped, cut to `max` characters.
@@ -175,7 +173,12 @@ fn corpus(binary: &str) {
         let stderr = String::from_utf8_lossy(&out.stderr);
         let mut problems = Vec::new();
         if out.status.code() != Some(code) {
-            problems.push(format!("exit code {:?} (signal {:?}), expected {}", out.status.code(), signal(&out.status), code));
+            problems.push(format!(
+                "exit code {:?} (signal {:?}), expected {}",
+                out.status.code(),
+                signal(&out.status),
+                code
+            ));
         }
         for f in &fragments {
             if !stderr.contains(f) {
@@ -206,7 +209,14 @@ fn corpus(binary: &str) {
         cases.len(),
         failures.len()
     );
-    assert!(failures.is_empty(), "{} of {} {} corpus cases fail:\n{}", failures.len(), cases.len(), binary, failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} {} corpus cases fail:\n{}",
+        failures.len(),
+        cases.len(),
+        binary,
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -270,7 +280,8 @@ fn big_inputs(binary: &str, cases: Vec<(String, Vec<u8>, String)>) {
     for (what, input, fragment) in cases {
         assert!(input.len() >= 45_000_000, "{}: the input is only {} bytes", what, input.len());
         let size = input.len();
-        let out = run(exe(binary), &[], input, Duration::from_secs(60)).unwrap_or_else(|e| panic!("{} {}: {}", binary, what, e));
+        let out = run(exe(binary), &[], input, Duration::from_secs(60))
+            .unwrap_or_else(|e| panic!("{} {}: {}", binary, what, e));
         let stderr = String::from_utf8_lossy(&out.stderr);
         let _ = writeln!(
             std::io::stderr(),
@@ -342,13 +353,25 @@ fn big_input_dumbothello() {
 fn absurd_sizes_are_refused_up_front() {
     let game = format!("{}B\nQ\n", UVA_START);
     let cases: Vec<(&str, String, &str)> = vec![
-        ("b4254", "1000000000\n....\n.WBW\n.BWB\n....\n".to_string(), "line 5: expected 1000000000 rows of the board, found 4"),
+        (
+            "b4254",
+            "1000000000\n....\n.WBW\n.BWB\n....\n".to_string(),
+            "line 5: expected 1000000000 rows of the board, found 4",
+        ),
         ("b4254", "1000000000\n".to_string(), "line 1: expected 1000000000 rows of the board, found 0"),
         ("b4254", "4294967295\nBW\nWB\n".to_string(), "line 3: expected 4294967295 rows of the board, found 2"),
         ("b4254", "4294967296\nBW\nWB\n".to_string(), "line 1: the board size must be at most 4294967295"),
-        ("jutge_p18992", "1000000000\nN 3 4\n".to_string(), "line 1: the board size must be at most 1000, found 1000000000"),
+        (
+            "jutge_p18992",
+            "1000000000\nN 3 4\n".to_string(),
+            "line 1: the board size must be at most 1000, found 1000000000",
+        ),
         ("jutge_p18992", "18446744073709551616\n".to_string(), "line 1: the board size must be at most 1000"),
-        ("uva220", format!("1000000000\n{}", game), "line 11: expected row 1 of the board of game 2, found the end of the input"),
+        (
+            "uva220",
+            format!("1000000000\n{}", game),
+            "line 11: expected row 1 of the board of game 2, found the end of the input",
+        ),
         ("uva220", format!("18446744073709551615\n{}", game), "line 11: expected row 1 of the board of game 2"),
     ];
     for (binary, input, fragment) in cases {
@@ -401,7 +424,13 @@ fn bad_arguments() {
             let out = run(exe, args, Vec::new(), Duration::from_secs(10)).unwrap();
             let stderr = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(2), "{} {:?}: stderr {:?}", binary, args, stderr);
-            assert!(one_error_line(&out.stderr) && stderr.contains(fragment), "{} {:?}: stderr {:?}", binary, args, stderr);
+            assert!(
+                one_error_line(&out.stderr) && stderr.contains(fragment),
+                "{} {:?}: stderr {:?}",
+                binary,
+                args,
+                stderr
+            );
         }
     }
 }
@@ -416,15 +445,16 @@ fn full_disk_is_exit_1() {
     };
     for &(binary, exe, _) in BINARIES {
         let sample = root().join("samples").join(binary).join("sample-1.in");
-        let out = Command::new(exe)
-            .arg(&sample)
-            .stdout(full.try_clone().unwrap())
-            .stderr(Stdio::piped())
-            .output()
-            .unwrap();
+        let out =
+            Command::new(exe).arg(&sample).stdout(full.try_clone().unwrap()).stderr(Stdio::piped()).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{}: stderr {:?}", binary, stderr);
-        assert!(one_error_line(&out.stderr) && stderr.contains("error: cannot write the output: "), "{}: {:?}", binary, stderr);
+        assert!(
+            one_error_line(&out.stderr) && stderr.contains("error: cannot write the output: "),
+            "{}: {:?}",
+            binary,
+            stderr
+        );
     }
 }
 
@@ -443,7 +473,8 @@ fn closed_stderr_keeps_the_exit_code() {
             cases.push((sample, Stdio::from(full.try_clone().unwrap()), 1));
         }
         for (input, stdout, code) in cases {
-            let mut child = Command::new(exe).stdin(Stdio::piped()).stdout(stdout).stderr(Stdio::piped()).spawn().unwrap();
+            let mut child =
+                Command::new(exe).stdin(Stdio::piped()).stdout(stdout).stderr(Stdio::piped()).spawn().unwrap();
             drop(child.stderr.take());
             let mut stdin = child.stdin.take().unwrap();
             let _ = stdin.write_all(&input);
@@ -510,7 +541,8 @@ pub fn uva220_games(games: usize, commands: usize, rng: &mut Rng) -> String {
             }
         }
         for r in 0..8 {
-            let row: String = (0..8).map(|c| othello::uva220::ALPHABET.symbol(board.get(r, c))).collect();
+            let row: String =
+                (0..8).map(|c| othello::judges::uva220::ALPHABET.symbol(board.cell(board.index(r, c)))).collect();
             s.push_str(&row);
             s.push('\n');
         }
@@ -562,7 +594,8 @@ fn b4254_endgame(empties: usize, rng: &mut Rng) -> String {
         }
         let mut s = "8\n".to_string();
         for r in 0..8 {
-            let row: String = (0..8).map(|c| othello::b4254::ALPHABET.symbol(board.get(r, c))).collect();
+            let row: String =
+                (0..8).map(|c| othello::judges::b4254::ALPHABET.symbol(board.cell(board.index(r, c)))).collect();
             s.push_str(&row);
             s.push('\n');
         }
@@ -572,7 +605,17 @@ fn b4254_endgame(empties: usize, rng: &mut Rng) -> String {
 
 /// A `rows × cols` Dumbothello board with `empties` empty cells, the rest random discs.
 pub fn dumbothello_board(rows: usize, cols: usize, empties: usize, rng: &mut Rng) -> String {
-    let mut cells: Vec<char> = (0..rows * cols).map(|i| if i < empties { '.' } else if rng.chance(50) { 'B' } else { 'W' }).collect();
+    let mut cells: Vec<char> = (0..rows * cols)
+        .map(|i| {
+            if i < empties {
+                '.'
+            } else if rng.chance(50) {
+                'B'
+            } else {
+                'W'
+            }
+        })
+        .collect();
     for i in (1..cells.len()).rev() {
         cells.swap(i, rng.below(i + 1));
     }
@@ -589,12 +632,8 @@ pub fn dumbothello_board(rows: usize, cols: usize, empties: usize, rng: &mut Rng
 /// must exit 0 and print nothing on stderr.
 fn closed_stdout(binary: &str, input: Vec<u8>, read_first_line: bool) {
     let start = Instant::now();
-    let mut child = Command::new(exe(binary))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        Command::new(exe(binary)).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let stdout = child.stdout.take().unwrap();
     let stderr = reader(child.stderr.take().unwrap());
     // Without a first line to read, stdout is closed before the binary even has its input.

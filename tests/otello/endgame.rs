@@ -3,9 +3,11 @@
 
 use std::fs;
 
-use othello::endgame::{stable_discs, Solver};
-use othello::error::Error;
-use othello::position::{Move, Position};
+use othello::core::bitboard::stable_discs;
+use othello::core::error::Error;
+use othello::engine::cli::CliError;
+use othello::engine::endgame::Solver;
+use othello::engine::position::{Move, Position};
 
 use super::{run, Rng};
 
@@ -81,7 +83,9 @@ fn solver_equals_minimax_on_random_endgames() {
         for (which, s) in [("shared", shared.solve(&pos)), ("fresh", Solver::new(1 << 16).solve(&pos))].iter() {
             assert_eq!(s.score, want, "case {} ({} table): {:?}", case, which, pos);
             match s.best {
-                Some(m) => assert_eq!(score_after(pos, m), want, "case {}: {} is not a best move of {:?}", case, m, pos),
+                Some(m) => {
+                    assert_eq!(score_after(pos, m), want, "case {}: {} is not a best move of {:?}", case, m, pos)
+                }
                 None => assert!(pos.is_over(), "case {}: no move for a game that goes on", case),
             }
             assert!(s.nodes >= 1);
@@ -134,8 +138,10 @@ fn stable_discs_never_flip() {
 
 /// The FFO positions of the repository's data file with the ids in `ids`, as lines.
 fn ffo_lines(ids: &[&str]) -> String {
-    let text = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/ffo40-59.txt")).expect("data/ffo40-59.txt");
-    let lines: Vec<&str> = text.lines().filter(|l| ids.iter().any(|id| l.split_whitespace().next() == Some(id))).collect();
+    let text =
+        fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/ffo40-59.txt")).expect("data/ffo40-59.txt");
+    let lines: Vec<&str> =
+        text.lines().filter(|l| ids.iter().any(|id| l.split_whitespace().next() == Some(id))).collect();
     assert_eq!(lines.len(), ids.len());
     lines.join("\n") + "\n"
 }
@@ -151,7 +157,13 @@ fn ffo_40_to_44_are_solved_exactly() {
     assert_eq!(lines.len(), 6, "{}", out);
     // Id, score and a best move from the file's list, then the node count: under the
     // issue's budget of 40 million nodes for each (10.4 M to 33.2 M when written).
-    let want = [("40", "+38", "A2", 40), ("41", "+0", "H4", 40), ("42", "+6", "G2", 40), ("43", "-12", "C7", 40), ("44", "-14", "D2", 40)];
+    let want = [
+        ("40", "+38", "A2", 40),
+        ("41", "+0", "H4", 40),
+        ("42", "+6", "G2", 40),
+        ("43", "-12", "C7", 40),
+        ("44", "-14", "D2", 40),
+    ];
     for (line, &(id, score, best, millions)) in lines.iter().zip(want.iter()) {
         let fields: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(&fields[..3], &[id, score, best], "{}", out);
@@ -173,7 +185,15 @@ fn solve_reads_ids_line_numbers_and_arguments() {
     }
     let text = |p: &Position| -> String {
         (0..64)
-            .map(|sq| if p.player >> sq & 1 == 1 { 'X' } else if p.opponent >> sq & 1 == 1 { 'O' } else { '-' })
+            .map(|sq| {
+                if p.player >> sq & 1 == 1 {
+                    'X'
+                } else if p.opponent >> sq & 1 == 1 {
+                    'O'
+                } else {
+                    '-'
+                }
+            })
             .collect()
     };
     // A comment, an id, no id (the line number), CRLF and extra fields.
@@ -204,8 +224,17 @@ fn solve_reads_ids_line_numbers_and_arguments() {
 fn solve_checks_report_failures_and_errors_name_the_line() {
     let mut rng = Rng::new(11);
     let pos = random_endgame(&mut rng, 8);
-    let board: String =
-        (0..64).map(|sq| if pos.player >> sq & 1 == 1 { 'O' } else if pos.opponent >> sq & 1 == 1 { 'X' } else { '-' }).collect();
+    let board: String = (0..64)
+        .map(|sq| {
+            if pos.player >> sq & 1 == 1 {
+                'O'
+            } else if pos.opponent >> sq & 1 == 1 {
+                'X'
+            } else {
+                '-'
+            }
+        })
+        .collect();
     let want = exact(pos);
     let path = std::env::temp_dir().join(format!("othello-check-{}.txt", std::process::id()));
     let mut best = Vec::new();
@@ -221,11 +250,12 @@ fn solve_checks_report_failures_and_errors_name_the_line() {
     // A square that is not a best move (an occupied one is never one).
     let wrong = Move::square((pos.player | pos.opponent).trailing_zeros()).to_string();
     // Right score with a wrong move list, then the right answer.
-    fs::write(&path, format!("1 {b} O {w:+} {x}\n2 {b} O {w:+} {m}\n", b = board, w = want, x = wrong, m = best)).unwrap();
+    fs::write(&path, format!("1 {b} O {w:+} {x}\n2 {b} O {w:+} {m}\n", b = board, w = want, x = wrong, m = best))
+        .unwrap();
     let (result, out) = run(&["solve", "--ffo", path.to_str().unwrap()], "");
     fs::remove_file(&path).ok();
     match result {
-        Err(Error::Failed(what)) => assert!(what.contains("1 of the positions"), "{}", what),
+        Err(CliError::Failed(what)) => assert!(what.contains("1 of the positions"), "{}", what),
         other => panic!("expected a failed check, got {:?}", other.err()),
     }
     let lines: Vec<&str> = out.lines().collect();
@@ -242,7 +272,7 @@ fn solve_checks_report_failures_and_errors_name_the_line() {
     .iter()
     {
         match run(&["solve"], input) {
-            (Err(Error::Input(e)), out) => {
+            (Err(CliError::Run(Error::Input(e))), out) => {
                 assert!(out.is_empty());
                 assert!(e.to_string().starts_with(fragment), "{} vs {}", e, fragment);
             }
@@ -256,7 +286,10 @@ fn solve_checks_report_failures_and_errors_name_the_line() {
     for (input, fragment) in [
         (format!("1 {} O\n", board), "line 1: expected the exact score after the side to move"),
         (format!("1 {} O {:+} ZZ\n", board, want), "line 1: expected best moves such as A2,B3 (or -), found 'ZZ'"),
-        (format!("1 {} O {:+}\n2 {} X +64 A1,ZZ\n", board, want, full), "line 1: expected the best moves after the score"),
+        (
+            format!("1 {} O {:+}\n2 {} X +64 A1,ZZ\n", board, want, full),
+            "line 1: expected the best moves after the score",
+        ),
         (format!("# over\n{} X +64 ZZ\n", full), "line 2: expected best moves such as A2,B3 (or -), found 'ZZ'"),
     ]
     .iter()
@@ -264,7 +297,7 @@ fn solve_checks_report_failures_and_errors_name_the_line() {
         fs::write(&path, input).unwrap();
         let (result, out) = run(&["solve", "--ffo", path.to_str().unwrap()], "");
         match result {
-            Err(Error::Input(e)) => {
+            Err(CliError::Run(Error::Input(e))) => {
                 assert!(out.is_empty(), "{:?}: printed {:?}", input, out);
                 assert!(e.to_string().starts_with(fragment), "{} vs {}", e, fragment);
             }

@@ -13,17 +13,18 @@ use std::process::{Command, Stdio};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use othello::board::{Board, Color};
-use othello::cli;
-use othello::error::Error;
-use othello::eval::Eval;
-use othello::game::{Game, Heuristic};
-use othello::perft::{perft, perft_with};
-use othello::position::{Move, Position};
-use othello::rules::{Flanking, Rules};
+use othello::core::board::{Board, Color};
+use othello::core::error::Error;
+use othello::core::rules::{Flanking, Rules};
+use othello::engine::cli;
+use othello::engine::cli::CliError;
+use othello::engine::eval::Eval;
+use othello::engine::game::{Game, Heuristic};
+use othello::engine::perft::{perft, perft_with};
+use othello::engine::position::{Move, Position};
 mod endgame;
 
-use othello::search::{alphabeta, minimax, terminal_value, Limits, Report, Searcher, WIN};
+use othello::engine::search::{alphabeta, minimax, terminal_value, Limits, Report, Searcher, WIN};
 
 /// Wider than every value: a full α-β window.
 const INF: i32 = i32::MAX;
@@ -84,7 +85,13 @@ fn check_pv<G: Game, H: Heuristic<G>>(root: &G, report: &Report<G::Move>, h: &H,
         report.depth,
         report.pv
     );
-    assert_eq!(sign * static_value(&g, h), report.value, "{}: the PV's last position is not worth the reported value; PV {:?}", what, report.pv);
+    assert_eq!(
+        sign * static_value(&g, h),
+        report.value,
+        "{}: the PV's last position is not worth the reported value; PV {:?}",
+        what,
+        report.pv
+    );
     g
 }
 
@@ -102,7 +109,7 @@ const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124]
 const FULL: u16 = 0o777;
 
 fn three(bits: u16) -> bool {
-    LINES.iter().any(|&l| bits & l == l)
+    LINES.iter().any(|&l| l & !bits == 0)
 }
 
 impl TicTacToe {
@@ -493,13 +500,13 @@ fn searcher_pv_is_whole_through_a_transposition() {
     // again under B, the best move, at the same depth: a table hit, whose line is only
     // C's first move, so the PV stops at D, one ply short of the end its value comes from.
     static NODES: [Node; 7] = [
-        (&[1, 2], 6, 0),  // 0 R
+        (&[1, 2], 6, 0),   // 0 R
         (&[3, 4], -10, 0), // 1 A
-        (&[4], 11, 0),    // 2 B
-        (&[], 0, 1),      // 3 T: an end, won by 1 for the player to move there (R's player)
-        (&[5], -20, 0),   // 4 C
-        (&[6], 13, 0),    // 5 D
-        (&[], 0, 3),      // 6 E: won by 3 for the player to move there (R's player)
+        (&[4], 11, 0),     // 2 B
+        (&[], 0, 1),       // 3 T: an end, won by 1 for the player to move there (R's player)
+        (&[5], -20, 0),    // 4 C
+        (&[6], 13, 0),     // 5 D
+        (&[], 0, 3),       // 6 E: won by 3 for the player to move there (R's player)
     ];
     let root = Graph { nodes: &NODES, at: 0 };
     assert_eq!(minimax(&root, 4, &GraphGuess), WIN + 3);
@@ -609,7 +616,8 @@ fn time_limit_returns_promptly_with_a_legal_move() {
         let pos = random_position(&mut rng, plies);
         let limit = Duration::from_millis(30);
         let started = Instant::now();
-        let report = Searcher::new(Eval::Mobility, 1 << 16).search(&pos, Limits { depth: 30, nodes: u64::MAX, time: Some(limit) });
+        let report = Searcher::new(Eval::Mobility, 1 << 16)
+            .search(&pos, Limits { depth: 30, nodes: u64::MAX, time: Some(limit) });
         let took = started.elapsed();
         let what = format!("after {} plies: {:?}", plies, report);
         assert!(took < limit + Duration::from_millis(500), "took {:?}: {}", took, what);
@@ -810,7 +818,15 @@ fn squares_parse_in_both_orders_and_cases_and_print_back() {
         assert_eq!(m.to_string(), name);
         assert_eq!(m.to_square(), Some(sq));
         let lower = col.to_ascii_lowercase();
-        for text in [format!("{}{}", col, row), format!("{}{}", lower, row), format!("{}{}", row, col), format!("{}{}", row, lower), format!(" {}{}\n", lower, row)].iter() {
+        for text in [
+            format!("{}{}", col, row),
+            format!("{}{}", lower, row),
+            format!("{}{}", row, col),
+            format!("{}{}", row, lower),
+            format!(" {}{}\n", lower, row),
+        ]
+        .iter()
+        {
             assert_eq!(Move::parse(text), Some(m), "{:?}", text);
         }
         assert_eq!(Move::parse(&m.to_string()), Some(m));
@@ -832,7 +848,7 @@ fn args(list: &[&str]) -> Vec<String> {
 }
 
 /// Runs the command line on `list` with `input`; returns the result and the output.
-fn run(list: &[&str], input: &str) -> (Result<(), Error>, String) {
+fn run(list: &[&str], input: &str) -> (Result<(), CliError>, String) {
     let mut out = Vec::new();
     let result = cli::run(&args(list), &mut Cursor::new(input.as_bytes().to_vec()), &mut out);
     (result, String::from_utf8(out).expect("UTF-8 output"))
@@ -849,7 +865,7 @@ fn output(list: &[&str]) -> String {
 /// The message of a command that must fail as a usage error, printing nothing.
 fn usage_error(list: &[&str]) -> String {
     match run(list, "") {
-        (Err(Error::Input(e)), out) => {
+        (Err(CliError::Run(Error::Input(e))), out) => {
             assert!(out.is_empty(), "otello {:?} printed {:?} before its error", list, out);
             let text = e.to_string();
             assert!(!text.contains('\n'), "a one-line message: {:?}", text);
@@ -896,11 +912,17 @@ fn usage_errors_are_clear() {
         (&["frobnicate"], &["unknown command 'frobnicate'", "otello --help"]),
         (&["help", "frobnicate"], &["unknown command 'frobnicate'"]),
         (&["match", "--black", "discs", "--white", "mobility", "--colour", "red"], &["unknown option '--colour'"]),
-        (&["match", "--black", "magic", "--white", "discs"], &["unknown heuristic 'magic'", "discs", "positional", "mobility"]),
+        (
+            &["match", "--black", "magic", "--white", "discs"],
+            &["unknown heuristic 'magic'", "discs", "positional", "mobility"],
+        ),
         (&["match", "--black", "discs"], &["--white", "needed"]),
         (&["match", "--white", "discs"], &["--black", "needed"]),
         (&["match", "--black", "discs", "--white"], &["--white needs a value"]),
-        (&["match", "--black", "discs", "--white", "mobility", "--depth", "deep"], &["--depth", "whole number", "'deep'"]),
+        (
+            &["match", "--black", "discs", "--white", "mobility", "--depth", "deep"],
+            &["--depth", "whole number", "'deep'"],
+        ),
         (&["match", "--black", "discs", "--white", "mobility", "--depth", "0"], &["--depth", "from 1 to 30", "'0'"]),
         (&["match", "--black", "discs", "--white", "mobility", "--games", "-3"], &["--games", "'-3'"]),
         (&["match", "--black", "discs", "--white", "mobility", "--games", "0"], &["--games", "'0'"]),
@@ -958,7 +980,17 @@ fn match_prints_a_mirrored_table_and_is_reproducible() {
         assert_eq!((&x.0, x.1, x.2, x.3, x.4), (&y.0, y.1, y.2, y.3, y.4), "the same seed, the same match");
     }
     // An odd number of games is played in full too.
-    let rows = match_rows(&output(&["match", "--black", "positional", "--white", "positional", "--depth", "1", "--games", "3"]));
+    let rows = match_rows(&output(&[
+        "match",
+        "--black",
+        "positional",
+        "--white",
+        "positional",
+        "--depth",
+        "1",
+        "--games",
+        "3",
+    ]));
     assert_eq!(rows[0].1 + rows[0].2 + rows[0].3, 3);
     assert_eq!((rows[0].1, rows[0].3), (rows[1].2, rows[1].3));
 }
@@ -975,7 +1007,7 @@ fn match_plays_every_game_asked_for() {
             let rows = match_rows(&out);
             assert_eq!(rows[0].1 + rows[0].2 + rows[0].3, 500, "{}", out);
         }
-        (Err(Error::Input(_)), _) => {}
+        (Err(CliError::Run(Error::Input(_))), _) => {}
         (Err(e), _) => panic!("{}", e),
     }
 }
@@ -1220,7 +1252,13 @@ impl BufRead for Player {
 
 /// Plays `otello play` with `options` against a scripted player; returns the player
 /// (after following the rest of the output), the result and the output.
-fn play_game(options: &[&str], human: usize, seed: u64, script: &[&str], stop_after: usize) -> (Player, Result<(), Error>, String) {
+fn play_game(
+    options: &[&str],
+    human: usize,
+    seed: u64,
+    script: &[&str],
+    stop_after: usize,
+) -> (Player, Result<(), CliError>, String) {
     let shared = Shared::default();
     let mut player = Player::new(shared.clone(), human, seed, script, stop_after);
     let mut line = vec!["play"];
@@ -1329,7 +1367,11 @@ fn binary(list: &[&str], stdin: Stdio) -> (Option<i32>, String, String) {
         .stderr(Stdio::piped())
         .output()
         .expect("otello runs");
-    (result.status.code(), String::from_utf8_lossy(&result.stdout).into_owned(), String::from_utf8_lossy(&result.stderr).into_owned())
+    (
+        result.status.code(),
+        String::from_utf8_lossy(&result.stdout).into_owned(),
+        String::from_utf8_lossy(&result.stderr).into_owned(),
+    )
 }
 
 #[test]

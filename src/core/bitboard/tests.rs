@@ -1,0 +1,252 @@
+//! The 64-bit board against the general board: moves and flips of both rule sets, the
+//! two ways of computing flips, and the symmetries.
+
+use super::super::board::{Board, Color};
+use super::super::rules::{Adjacent, Flanking, Rules};
+use super::*;
+
+/// A small xorshift generator for random positions.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Random boards of every shape within 8×8, played out randomly, so positions range from
+/// sparse to full; each rule set must agree with its 64-bit version on moves and flips.
+fn bitboards_agree<R: BitRules>() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut positions = 0;
+    for _ in 0..400 {
+        let rows = 1 + (rng.next() % 8) as usize;
+        let cols = 1 + (rng.next() % 8) as usize;
+        let mut b = Board::new(rows, cols);
+        for i in 0..b.cell_count() {
+            match rng.next() % 3 {
+                0 => b.set(i, Some(Color::Black)),
+                1 => b.set(i, Some(Color::White)),
+                _ => {}
+            }
+        }
+        let mut color = Color::Black;
+        loop {
+            positions += 1;
+            let sets = from_board(&b).unwrap();
+            let (p, o) = sets.players(color);
+            let empty = sets.empty();
+            let moves = R::moves(p, o, empty);
+            let general = R::legal_moves(&b, color);
+            let as_bits = general.iter().fold(0u64, |m, &i| {
+                let (r, c) = b.coords(i);
+                m | bit(r, c)
+            });
+            assert_eq!(moves, as_bits, "moves of {:?} on {:?}", color, b);
+            for &i in &general {
+                let (r, c) = b.coords(i);
+                let mut want = 0;
+                R::flips(&b, color, i, |f| {
+                    let (r, c) = b.coords(f);
+                    want |= bit(r, c)
+                });
+                assert_eq!(R::flipped(p, o, (8 * r + c) as u32), want);
+            }
+            if general.is_empty() {
+                if R::game_over(&b, color) {
+                    break;
+                }
+                color = color.opponent();
+                continue;
+            }
+            let at = general[(rng.next() % general.len() as u64) as usize];
+            R::play(&mut b, color, at).unwrap();
+            color = color.opponent();
+        }
+    }
+    assert!(positions > 2000);
+}
+
+#[test]
+fn flanking_bitboards_agree_with_the_general_board() {
+    bitboards_agree::<Flanking>();
+}
+
+#[test]
+fn adjacent_bitboards_agree_with_the_general_board() {
+    bitboards_agree::<Adjacent>();
+}
+
+/// Random games from the standard 8×8 start: in each of at least 100,000 reachable
+/// positions, the 64-bit rules and the general board agree on the moves of both sides,
+/// the flips of every move, and whether the game is over.
+#[test]
+fn bitboards_agree_on_100000_reachable_positions() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut positions = 0;
+    while positions < 100_000 {
+        let mut b = Board::start(8);
+        let mut color = Color::Black;
+        loop {
+            positions += 1;
+            let sets = from_board(&b).unwrap();
+            let (black, white, empty) = (sets.black, sets.white, sets.empty());
+            for &side in [Color::Black, Color::White].iter() {
+                let (p, o) = if side == Color::Black { (black, white) } else { (white, black) };
+                let general = Flanking::legal_moves(&b, side);
+                let bits = general.iter().fold(0u64, |m, &i| m | 1 << i);
+                assert_eq!(flanking_moves(p, o, empty), bits, "{:?} on {:?}", side, b);
+                for &i in &general {
+                    let mut want = 0u64;
+                    Flanking::flips(&b, side, i, |f| want |= 1 << f);
+                    assert_eq!(flanking_flips(p, o, i as u32), want);
+                    assert_eq!(flips_by_rays(p, o, i as u32), want);
+                }
+            }
+            let over = flanking_moves(black, white, empty) == 0 && flanking_moves(white, black, empty) == 0;
+            assert_eq!(Flanking::game_over(&b, color), over);
+            if over {
+                break;
+            }
+            let moves = Flanking::legal_moves(&b, color);
+            if moves.is_empty() {
+                color = color.opponent();
+                continue;
+            }
+            Flanking::play(&mut b, color, moves[(rng.next() % moves.len() as u64) as usize]).unwrap();
+            color = color.opponent();
+        }
+    }
+}
+
+/// The two ways of computing flips give the same mask on any cells, legal moves or not,
+/// with boards from nearly empty to nearly full.
+#[test]
+fn flips_by_rays_and_by_lines_agree() {
+    let mut rng = Rng(0x5eed_f11b_5eed_f11b);
+    for round in 0..200_000 {
+        let density = round % 4;
+        let mut occupied = rng.next();
+        for _ in 0..density {
+            occupied |= rng.next();
+        }
+        let sq = (rng.next() % 64) as u32;
+        let p = occupied & rng.next() & !(1 << sq);
+        let o = occupied & !p & !(1 << sq);
+        let rays = flips_by_rays(p, o, sq);
+        assert_eq!(flanking_flips(p, o, sq), rays, "{:#x} {:#x} {}", p, o, sq);
+        #[cfg(pext)]
+        assert_eq!(pext::flips(p, o, sq), rays, "{:#x} {:#x} {}", p, o, sq);
+    }
+}
+
+/// The bit of cell `(r, c)` moved by a map of coordinates, for every set bit of `b`.
+fn map_cells(b: u64, f: &dyn Fn(usize, usize) -> (usize, usize)) -> u64 {
+    (0..64).filter(|&sq| b >> sq & 1 == 1).fold(0, |m, sq| {
+        let (r, c) = f(sq / 8, sq % 8);
+        m | bit(r, c)
+    })
+}
+
+/// The three generating symmetries move each cell where the coordinates say; the rules
+/// commute with all eight symmetries (the moves and flips of an image are the images of
+/// the moves and flips), which is what lets a table share entries between images; and
+/// all eight images of a position have one canonical form.
+#[test]
+fn board_symmetries_commute_with_the_rules() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let maps: [(fn(u64) -> u64, &dyn Fn(usize, usize) -> (usize, usize)); 3] = [
+        (flip_vertical, &|r, c| (7 - r, c)),
+        (mirror_horizontal, &|r, c| (r, 7 - c)),
+        (transpose, &|r, c| (c, r)),
+    ];
+    for _ in 0..2000 {
+        let b = rng.next();
+        for &(map, cells) in maps.iter() {
+            assert_eq!(map(b), map_cells(b, cells), "{:#x}", b);
+            assert_eq!(map(map(b)), b);
+        }
+        let p = rng.next() & rng.next();
+        let o = rng.next() & !p;
+        let empty = !(p | o);
+        let image = |b: u64, k: usize| -> u64 {
+            let b = if k & 1 != 0 { flip_vertical(b) } else { b };
+            let b = if k & 2 != 0 { mirror_horizontal(b) } else { b };
+            if k & 4 != 0 { transpose(b) } else { b }
+        };
+        let moves = flanking_moves(p, o, empty);
+        for k in 0..8 {
+            let (ip, io) = (image(p, k), image(o, k));
+            assert_eq!(flanking_moves(ip, io, image(empty, k)), image(moves, k));
+            let mut m = moves;
+            while m != 0 {
+                let sq = m.trailing_zeros();
+                m &= m - 1;
+                let isq = image(1 << sq, k).trailing_zeros();
+                assert_eq!(flanking_flips(ip, io, isq), image(flanking_flips(p, o, sq), k));
+            }
+            assert_eq!(canonical(ip, io), canonical(p, o));
+        }
+    }
+}
+
+
+/// Stable discs under the standard rules never flip: random playouts from random 8×8
+/// positions, every disc stable at some point keeps its colour to the end of the game.
+#[test]
+fn stable_discs_never_flip() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut checked = 0;
+    for _ in 0..3000 {
+        let occupied = rng.next() | rng.next() | rng.next();
+        let (mut p, mut o) = (occupied & rng.next(), 0);
+        o |= occupied & !p;
+        let stable = [stable_discs(p, o), stable_discs(o, p)];
+        checked += (stable[0] | stable[1]).count_ones();
+        let mut mover = 0;
+        loop {
+            let mut moves = flanking_moves(p, o, !(p | o));
+            if moves == 0 {
+                if flanking_moves(o, p, !(p | o)) == 0 {
+                    break;
+                }
+                std::mem::swap(&mut p, &mut o);
+                mover ^= 1;
+                continue;
+            }
+            for _ in 0..rng.next() % moves.count_ones() as u64 {
+                moves &= moves - 1;
+            }
+            let sq = moves.trailing_zeros();
+            let f = flanking_flips(p, o, sq);
+            let next = (o ^ f, p ^ f ^ 1 << sq);
+            p = next.0;
+            o = next.1;
+            mover ^= 1;
+            // The discs of the colour that started as `p` and as `o`.
+            let (first, second) = if mover == 0 { (p, o) } else { (o, p) };
+            assert_eq!(first & stable[0], stable[0]);
+            assert_eq!(second & stable[1], stable[1]);
+        }
+    }
+    assert!(checked > 10_000, "{} stable discs", checked);
+}
+
+/// `gather` packs the bits under the mask, lowest first, and `lowest` keeps the lowest
+/// cells of a mask: both against their definitions on random masks.
+#[test]
+fn gather_and_lowest_match_their_definitions() {
+    let mut rng = Rng(0x0bad_cafe_f00d_d00d);
+    for _ in 0..10_000 {
+        let (b, mask) = (rng.next(), rng.next() & rng.next());
+        let cells: Vec<u32> = (0..64).filter(|&sq| mask >> sq & 1 == 1).collect();
+        let packed = cells.iter().enumerate().fold(0, |m, (k, &sq)| m | (b >> sq & 1) << k);
+        assert_eq!(gather(b, mask), packed, "b {:#x} mask {:#x}", b, mask);
+        let n = (rng.next() % 66) as u32;
+        let low = cells.iter().take(n as usize).fold(0, |m, &sq| m | 1 << sq);
+        assert_eq!(lowest(n, mask), low, "n {} mask {:#x}", n, mask);
+    }
+}

@@ -1,0 +1,18 @@
+//! The core: what every program of the suite stands on. Nothing here knows of counting,
+//! judges or engines.
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`board`] | the general `rows × cols` board, colours, judge alphabets |
+//! | [`rules`] | the rule sets on the general board: standard flanking, Dumbothello's adjacent capture |
+//! | [`bitboard`] | boards within 8×8 as pairs of `u64`, and the rules' 64-bit form |
+//! | [`scan`] | input read as tokens or lines that know their line number |
+//! | [`error`] | input errors, the programs' error type and their exit codes |
+//! | [`table`] | the transposition table |
+
+pub mod bitboard;
+pub mod board;
+pub mod error;
+pub mod rules;
+pub mod scan;
+pub mod table;

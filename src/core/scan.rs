@@ -1,0 +1,151 @@
+//! Reading input: whitespace-separated tokens, or non-blank lines, that remember their
+//! 1-based line number so that every error can say where it was found.
+//!
+//! Tokens are separated by any ASCII whitespace, so CRLF line ends, trailing blanks and
+//! blank lines are harmless; any other character belongs to a token.
+
+use super::error::InputError;
+
+/// One whitespace-free piece of the input and the line it stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The text of the token (never empty, never containing whitespace).
+    pub text: &'a str,
+    /// The 1-based line number.
+    pub line: usize,
+}
+
+/// A cursor over the tokens of an input.
+///
+/// ```
+/// use othello::core::scan::Scanner;
+/// let mut s = Scanner::new("2\r\n  BW\n\nWB");
+/// assert_eq!(s.number("the board size", 1, 8).unwrap(), 2);
+/// let t = s.next().unwrap();
+/// assert_eq!((t.text, t.line), ("BW", 2));
+/// assert_eq!(s.next().unwrap().line, 4);
+/// assert_eq!(s.expect("a row").unwrap_err().to_string(), "line 4: expected a row, found the end of the input");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Scanner<'a> {
+    rest: &'a str,
+    line: usize,
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner at the start of `input`.
+    pub fn new(input: &'a str) -> Scanner<'a> {
+        Scanner { rest: input, line: 1 }
+    }
+
+    /// The line of the last token read (1 before any); at the end of the input, the last
+    /// line that has text on it.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The next token, or `None` at the end of the input.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<Token<'a>> {
+        let bytes = self.rest.as_bytes();
+        let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
+        let end = bytes[start..].iter().position(|b| b.is_ascii_whitespace()).map_or(bytes.len(), |n| start + n);
+        self.line += bytes[..start].iter().filter(|&&b| b == b'\n').count();
+        let text = &self.rest[start..end];
+        self.rest = &self.rest[end..];
+        Some(Token { text, line: self.line })
+    }
+
+    /// The next token; at the end of the input, an error saying that `what` was expected.
+    pub fn expect(&mut self, what: &str) -> Result<Token<'a>, InputError> {
+        let line = self.line;
+        self.next().ok_or_else(|| InputError::at(line, format!("expected {}, found the end of the input", what)))
+    }
+
+    /// The next token read as a whole number in `min..=max`; `what` names it in errors.
+    pub fn number(&mut self, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
+        let t = self.expect(what)?;
+        parse_number(t, what, min, max)
+    }
+
+    /// An error unless the input is used up.
+    pub fn finish(&mut self) -> Result<(), InputError> {
+        match self.next() {
+            None => Ok(()),
+            Some(t) => {
+                Err(InputError::at(t.line, format!("unexpected '{}' after the end of the data", shorten(t.text))))
+            }
+        }
+    }
+}
+
+/// Reads `t` as a whole number in `min..=max`; `what` names it in errors. Numbers beyond
+/// `max` are refused whatever their size, before anything is allocated for them.
+///
+/// ```
+/// use othello::core::scan::{parse_number, Token};
+/// let t = |text| Token { text, line: 2 };
+/// assert_eq!(parse_number(t("+7"), "n", 1, 9), Ok(7));
+/// assert_eq!(parse_number(t("-3"), "n", 1, 9).unwrap_err().to_string(), "line 2: n must be at least 1, found -3");
+/// assert_eq!(parse_number(t("99999999999999999999"), "n", 1, 9).unwrap_err().message, "n must be at most 9, found 99999999999999999999");
+/// assert_eq!(parse_number(t("x"), "n", 1, 9).unwrap_err().message, "n must be a whole number, found 'x'");
+/// ```
+pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let text = t.text.strip_prefix('+').unwrap_or(t.text);
+    let fail = |message: String| Err(InputError::at(t.line, message));
+    if !digits(text) {
+        // A negative number (not "-0") is too small; anything else is not a number.
+        return match t.text.strip_prefix('-') {
+            Some(n) if digits(n) && n.bytes().any(|b| b != b'0') => {
+                fail(format!("{} must be at least {}, found {}", what, min, shorten(t.text)))
+            }
+            _ => fail(format!("{} must be a whole number, found '{}'", what, shorten(t.text))),
+        };
+    }
+    match text.parse::<u64>() {
+        Ok(v) if v > max => fail(format!("{} must be at most {}, found {}", what, max, shorten(t.text))),
+        Err(_) => fail(format!("{} must be at most {}, found {}", what, max, shorten(t.text))),
+        Ok(v) if v < min => fail(format!("{} must be at least {}, found {}", what, min, v)),
+        Ok(v) => Ok(v),
+    }
+}
+
+/// `text` cut to at most 20 characters (then `...`), so that error lines stay short, with
+/// control characters escaped, so that they cannot disturb a terminal.
+///
+/// ```
+/// use othello::core::scan::shorten;
+/// assert_eq!(shorten("\u{1b}[2J"), "\\u{1b}[2J");
+/// assert_eq!(shorten("abcdefghijklmnopqrstuvwxyz"), "abcdefghijklmnopqrst...");
+/// ```
+pub fn shorten(text: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in text.chars().enumerate() {
+        if i == 20 {
+            out.push_str("...");
+            break;
+        }
+        if ch.is_control() {
+            out.extend(ch.escape_debug());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// The non-blank lines of `input` (blank: nothing but ASCII whitespace) with their
+/// 1-based numbers; each line is cut at `\n` and loses a final `\r`.
+///
+/// ```
+/// let lines: Vec<_> = othello::core::scan::lines("a\r\n\n  \nb c").collect();
+/// assert_eq!(lines, vec![(1, "a"), (4, "b c")]);
+/// ```
+pub fn lines(input: &str) -> impl Iterator<Item = (usize, &str)> {
+    input
+        .split('\n')
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
+        .filter(|&(_, l)| !l.bytes().all(|b| b.is_ascii_whitespace()))
+}

@@ -1,0 +1,194 @@
+//! The last empty cells of a count on a 64-bit board, counted at once: every sequence of
+//! moves on at most [`CELLS`] cells, without the walk, its tables or its moves made one
+//! by one.
+//!
+//! Everywhere, a recursion over the empty cells that computes the flips of all of them
+//! first, so that the processor works on them side by side; where the build targets
+//! AVX-512 (the `lanes` cfg), four cells are counted with the 24 orders of their moves
+//! side by side in vector lanes (`lanes`), and a [`Cache`] keeps such counts by the
+//! neighbourhood of the four cells. Nothing outside this module knows which way it took:
+//! [`outcomes`], [`sequences`] and [`Cache`] answer the same either way.
+
+use super::super::core::bitboard::{BitRules, Bits};
+use super::outcomes::Outcomes;
+
+#[cfg(lanes)]
+mod cache;
+#[cfg(lanes)]
+mod lanes;
+
+/// The most empty cells counted here.
+pub const CELLS: usize = 4;
+
+/// The outcomes for the player with discs `p` to move against `o` (margin `margin`) of
+/// every sequence of moves on the cells `empty`, at most [`CELLS`] of them, passes and
+/// early ends included.
+///
+/// ```
+/// use othello::core::rules::Flanking;
+/// use othello::count::last::outcomes;
+/// use othello::count::outcomes::Outcomes;
+/// // A row `B W . .` of a 1×4 board, black to move: black plays the third cell and wins 3
+/// // to 0, and nothing else is ever legal.
+/// let (black, white, empty) = (1, 1 << 1, 1 << 2 | 1 << 3);
+/// assert_eq!(outcomes::<Flanking>(black, white, empty, 0), Outcomes { wins: 1, losses: 0, draws: 0 });
+/// ```
+#[inline]
+pub fn outcomes<R: BitRules>(p: u64, o: u64, empty: u64, margin: i32) -> Outcomes {
+    #[cfg(lanes)]
+    {
+        if empty.count_ones() == 4 {
+            return lanes::outcomes::<R>(p, o, empty, margin);
+        }
+    }
+    portable::<R>(p, o, empty, margin)
+}
+
+/// The number of sequences of moves on the cells `empty` (at most [`CELLS`]) for the
+/// player with discs `p` to move against `o`.
+#[inline]
+pub fn sequences<R: BitRules>(p: u64, o: u64, empty: u64) -> u64 {
+    #[cfg(lanes)]
+    {
+        if empty.count_ones() == 4 {
+            return lanes::sequences::<R>(p, o, empty);
+        }
+    }
+    portable_sequences::<R>(p, o, empty)
+}
+
+/// A four-cell position: the discs of the player to move, the opponent's, and the margin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Four {
+    /// The discs of the player to move.
+    pub p: u64,
+    /// The discs of the opponent.
+    pub o: u64,
+    /// Discs of the player to move minus the opponent's, as the count sees them.
+    pub margin: i32,
+}
+
+/// Counts of many four-cell positions that share their empty cells, as the last level of
+/// a count by levels has them: where the lanes are built, kept by neighbourhood, so that
+/// positions that differ only where no move reads, or in the margin, are counted once.
+#[derive(Default)]
+pub struct Cache {
+    #[cfg(lanes)]
+    lanes: cache::LocalCache,
+}
+
+impl Cache {
+    /// An empty cache.
+    pub fn new() -> Cache {
+        Cache::default()
+    }
+
+    /// Calls `each` with the index and outcomes of each position of `group`, whose empty
+    /// cells are the four of `empty`, in order; `hits` counts those the cache answered.
+    pub fn outcomes<R: BitRules, F: FnMut(usize, Outcomes)>(
+        &mut self,
+        empty: u64,
+        group: &[Four],
+        hits: &mut u64,
+        mut each: F,
+    ) {
+        #[cfg(lanes)]
+        {
+            if R::PASSES && !R::ADJACENT {
+                return self.lanes.outcomes(empty, group, hits, each);
+            }
+        }
+        let _ = hits;
+        for (i, x) in group.iter().enumerate() {
+            each(i, outcomes::<R>(x.p, x.o, empty, x.margin));
+        }
+    }
+}
+
+/// [`outcomes`] by a recursion over the empty cells; the last one is counted from its
+/// flips alone, without the move.
+fn portable<R: BitRules>(p: u64, o: u64, empty: u64, margin: i32) -> Outcomes {
+    let n = empty.count_ones() as usize;
+    if n <= 1 {
+        return match n {
+            0 => Outcomes::leaf(margin),
+            _ => last_one::<R>(p, o, empty.trailing_zeros(), margin),
+        };
+    }
+    // The flips of every cell first: they do not depend on one another.
+    let mut cells = [0u32; CELLS];
+    let mut flips = [0u64; CELLS];
+    for (k, sq) in Bits(empty).enumerate() {
+        cells[k] = sq;
+        flips[k] = R::flipped(p, o, sq);
+    }
+    let mut total = Outcomes::default();
+    let mut moved = false;
+    for k in 0..n {
+        if flips[k] != 0 {
+            moved = true;
+            let (f, placed) = (flips[k], 1u64 << cells[k]);
+            let after = margin + 2 * f.count_ones() as i32 + 1;
+            total.add_opponent(&portable::<R>(o ^ f, p ^ f ^ placed, empty ^ placed, -after));
+        }
+    }
+    if moved || !R::PASSES {
+        return if moved { total } else { Outcomes::leaf(margin) };
+    }
+    // The player to move passes: the opponent moves, and the player is to move again.
+    for sq in Bits(empty) {
+        let f = R::flipped(o, p, sq);
+        if f != 0 {
+            moved = true;
+            let placed = 1u64 << sq;
+            total += &portable::<R>(p ^ f, o ^ f ^ placed, empty ^ placed, margin - 2 * f.count_ones() as i32 - 1);
+        }
+    }
+    if moved {
+        total
+    } else {
+        Outcomes::leaf(margin)
+    }
+}
+
+/// The outcome for the player with discs `p` to move (margin `margin`) when `sq` is the
+/// only empty cell: only flip counts matter, so no move is made.
+#[inline(always)]
+fn last_one<R: BitRules>(p: u64, o: u64, sq: u32, margin: i32) -> Outcomes {
+    let n = R::flipped(p, o, sq).count_ones() as i32;
+    if n > 0 {
+        return Outcomes::leaf(margin + 2 * n + 1);
+    }
+    let n = if R::PASSES { R::flipped(o, p, sq).count_ones() as i32 } else { 0 };
+    Outcomes::leaf(if n > 0 { margin - 2 * n - 1 } else { margin })
+}
+
+/// [`sequences`] by a recursion over the empty cells. One cell or none leaves one
+/// sequence (someone or nobody plays it), and two leave one per legal move of the player
+/// to move (or else of the opponent): no flips are needed below three cells.
+fn portable_sequences<R: BitRules>(p: u64, o: u64, empty: u64) -> u64 {
+    if empty.count_ones() <= 1 {
+        return 1;
+    }
+    let players = [(p, o), (o, p)];
+    for &(me, other) in players[..if R::PASSES { 2 } else { 1 }].iter() {
+        let moves = R::moves(me, other, empty);
+        let total = if empty.count_ones() == 2 {
+            moves.count_ones() as u64
+        } else {
+            Bits(moves)
+                .map(|sq| {
+                    let (f, placed) = (R::flipped(me, other, sq), 1u64 << sq);
+                    portable_sequences::<R>(other ^ f, me ^ f ^ placed, empty ^ placed)
+                })
+                .sum()
+        };
+        if total > 0 {
+            return total;
+        }
+    }
+    1
+}
+
+#[cfg(test)]
+mod tests;

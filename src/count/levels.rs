@@ -1,0 +1,488 @@
+//! Counting by levels: the outcome count of a 64-bit board breadth first, for the large
+//! counts (12 to 20 empty cells) of cargo builds. The positions that some sequence
+//! reaches with `k` empty cells form a level; each is kept once, with the number of
+//! sequences from the root that reach it (its paths), and makes the next level with its
+//! moves. At the last level ([`last::CELLS`] empty cells) each position's outcomes, times
+//! its paths, add to the count.
+//!
+//! The depth-first counter finds a repeated position only while its table holds it, and a
+//! table that holds most of them waits on memory at each probe. A level instead groups
+//! its positions by their empty cells, which a position of the next level shares with
+//! each of its parents but for one cell: the next level is made a group at a time from
+//! the groups of its parents, merged in a small hash table that stays in the processor's
+//! cache, and every repeated position is found. The levels take memory instead, 16 bytes
+//! a position, so [`count`] gives up past a bound.
+//!
+//! Positions merge by their key, which drops what cannot matter any more: only the discs
+//! on the rays of the group's empty cells take part in the moves that remain ([`Keys`]).
+//! Positions that differ elsewhere have the same sequences, and the same outcomes where
+//! their margins are the same.
+//!
+//! An entry is a key (the discs of the player to move as [`Keys`] places them, and up to
+//! three marks on the group's lowest empty cells) and the paths (bits 0-61; at most 20! <
+//! 2^62), with bit 63 set once the winner is known (bit 62: the root's player to move
+//! then wins every sequence). The opponent's discs are the cells of the board that are
+//! neither the player's nor empty.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use super::super::core::bitboard::{lowest, neighbours, BitRules, Bits, RAYS};
+use super::super::core::table::prefetch;
+use super::bits::decided;
+use super::last::{self, Four};
+use super::outcomes::{Outcomes, Statistics};
+use super::walk::DECIDE_FROM;
+
+/// The most empty cells [`count`] takes: their sequences number at most 20! < 2^62.
+pub const MAX_EMPTIES: usize = 20;
+
+/// The bound on a level's positions: 2^24, 256 MB of entries. With the level it is made
+/// from and the room its parts grow into, a count stays under 800 MB.
+pub const MAX_POSITIONS: usize = 1 << 24;
+
+/// The winner of every sequence below the position is known.
+const KNOWN: u64 = 1 << 63;
+/// With [`KNOWN`]: the root's player to move wins them.
+const ROOT_WINS: u64 = 1 << 62;
+/// The bits of an entry's paths.
+const PATHS: u64 = ROOT_WINS - 1;
+
+/// A position of a level (see the module header).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    paths: u64,
+}
+
+/// Two entries' paths as one: the sums of their paths, the known winner of either.
+#[inline]
+fn merged(a: u64, b: u64) -> u64 {
+    ((a & PATHS) + (b & PATHS)) | ((a | b) & !PATHS)
+}
+
+/// The lowest cell of a set of empty cells, whose bit in a key marks the root's opponent
+/// to move.
+#[inline]
+fn marker(empty: u64) -> u64 {
+    empty & empty.wrapping_neg()
+}
+
+/// Where a group's entries are: the part that holds them, their start and their number.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    part: usize,
+    start: usize,
+    len: usize,
+}
+
+/// A level: where each group's entries are, and the parts, one per thread that made them.
+struct Level {
+    groups: HashMap<u64, Span>,
+    parts: Vec<Vec<Entry>>,
+}
+
+impl Level {
+    /// The entries of the group whose empty cells are `empty` (none if no position has
+    /// them).
+    fn group(&self, empty: u64) -> &[Entry] {
+        self.groups.get(&empty).map_or(&[], |s| &self.parts[s.part][s.start..s.start + s.len])
+    }
+
+    /// The sets of empty cells of the next level's groups: each of this level's sets less
+    /// one cell, in increasing order.
+    fn next_groups(&self) -> Vec<u64> {
+        let mut next: Vec<u64> = self.groups.keys().flat_map(|&e| Bits(e).map(move |sq| e & !(1u64 << sq))).collect();
+        next.sort_unstable();
+        next.dedup();
+        next
+    }
+}
+
+/// What is fixed through a count: the cells of the board, the root's empty cells, and
+/// whether winners are looked for.
+#[derive(Clone, Copy)]
+struct Root {
+    area: u64,
+    empty: u64,
+    decide: bool,
+}
+
+/// One thread's merge table and counts: open addressing over a power of two of slots, at
+/// most half of them used.
+struct Worker {
+    slots: Vec<Entry>,
+    used: Vec<usize>,
+    shift: u32,
+    /// The slots a group has needed.
+    fit: usize,
+    /// The outcomes of the root's player to move so far.
+    total: Outcomes,
+    statistics: Statistics,
+    /// The last level's counts, by neighbourhood where that pays (made for the last level).
+    last: Option<last::Cache>,
+}
+
+/// No key is this: a key leaves at least one of its group's empty cells clear.
+const FREE: u64 = !0;
+
+/// A group's merge table starts with at most this many slots (256 KB), and doubles where
+/// it would be more than half full: a table that stays in the processor's cache.
+const FIRST_SLOTS: usize = 1 << 14;
+
+/// Children are merged this many at a time, their slots fetched first, so that the
+/// fetches overlap.
+const BATCH: usize = 32;
+
+impl Worker {
+    fn new() -> Worker {
+        Worker {
+            slots: Vec::new(),
+            used: Vec::new(),
+            shift: 64,
+            fit: FIRST_SLOTS,
+            total: Outcomes::default(),
+            statistics: Statistics::default(),
+            last: None,
+        }
+    }
+
+    /// Readies the table for a group of at most `bound` positions: as many slots as the
+    /// last group grew to, or fewer where the group has fewer positions.
+    fn ready(&mut self, bound: usize) {
+        let slots = (bound + bound / 4 + 1).next_power_of_two().clamp(16, self.fit);
+        self.size(slots);
+    }
+
+    /// Uses `slots` slots, and makes them if there are fewer.
+    fn size(&mut self, slots: usize) {
+        if self.slots.len() < slots {
+            self.slots.resize(slots, Entry { key: FREE, paths: 0 });
+        }
+        self.shift = 64 - slots.trailing_zeros();
+    }
+
+    /// Twice as many slots, with the group's positions moved to theirs.
+    fn grow(&mut self) {
+        let entries = self.drain();
+        let slots = 2 << (64 - self.shift);
+        self.size(slots);
+        self.fit = self.fit.max(slots);
+        for e in entries {
+            let home = self.home(e.key);
+            self.add(e.key, e.paths, home);
+        }
+    }
+
+    /// The slot where the search for `key` starts.
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
+    }
+
+    /// Adds `paths` to the position `key` of the group, whose search starts at `i`.
+    #[inline]
+    fn add(&mut self, key: u64, paths: u64, mut i: usize) {
+        let mask = (1usize << (64 - self.shift)) - 1;
+        loop {
+            let slot = &mut self.slots[i];
+            if slot.key == key {
+                slot.paths = merged(slot.paths, paths);
+                self.statistics.hits += 1;
+                return;
+            }
+            if slot.key == FREE {
+                *slot = Entry { key, paths };
+                self.used.push(i);
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Adds the children in `batch` (key, paths, home slot), first doubling the slots if
+    /// they could be more than half full.
+    #[inline]
+    fn add_batch(&mut self, batch: &mut [(u64, u64, usize)]) {
+        if 2 * (self.used.len() + batch.len()) > 1 << (64 - self.shift) {
+            self.grow();
+            batch.iter_mut().for_each(|b| b.2 = self.home(b.0));
+        }
+        for &(key, paths, i) in batch.iter() {
+            self.add(key, paths, i);
+        }
+    }
+
+    /// The group's positions, in the order they came, and the table emptied.
+    fn drain(&mut self) -> Vec<Entry> {
+        let mut out = Vec::with_capacity(self.used.len());
+        for &i in &self.used {
+            out.push(self.slots[i]);
+            self.slots[i].key = FREE;
+        }
+        self.used.clear();
+        out
+    }
+
+    /// Merges the children of the group `empty` (one more empty cell each) from `level`,
+    /// by their keys (`keys`, the group's).
+    fn children<R: BitRules>(&mut self, c: &Root, level: &Level, empty: u64, keys: &Keys) {
+        let parents: Vec<(u32, &[Entry])> = Bits(c.empty & !empty)
+            .map(|sq| (sq, level.group(empty | 1u64 << sq)))
+            .filter(|g| !g.1.is_empty())
+            .collect();
+        self.ready(parents.iter().map(|g| g.1.len()).sum());
+        let mut batch = [(0u64, 0u64, 0usize); BATCH];
+        let mut n = 0;
+        for (sq, group) in parents {
+            let set = empty | 1u64 << sq;
+            let (theirs_bit, discs, next_to) = (marker(set), c.area & !set, neighbours(1u64 << sq));
+            for e in group {
+                // Both rule sets move only next to an opponent's disc.
+                let p = e.key & !set;
+                let o = discs & !p;
+                let flips = if o & next_to != 0 { R::flipped(p, o, sq) } else { 0 };
+                if flips == 0 {
+                    continue;
+                }
+                // The opponent moves next: the marker flips.
+                let key = keys.key(o ^ flips, e.key & theirs_bit == 0, e.paths);
+                let slot = self.home(key);
+                prefetch(&self.slots[slot]);
+                batch[n] = (key, e.paths, slot);
+                n += 1;
+                if n == BATCH {
+                    self.add_batch(&mut batch);
+                    n = 0;
+                }
+            }
+        }
+        self.add_batch(&mut batch[..n]);
+    }
+
+    /// Adds `paths` times `outcomes` (of the player to move; `theirs`: the root's
+    /// opponent) to the total.
+    #[inline]
+    fn credit(&mut self, outcomes: Outcomes, paths: u64, theirs: bool) {
+        let t = if theirs { outcomes.for_opponent() } else { outcomes };
+        self.total += &t.times(paths);
+    }
+
+    /// Settles the positions merged for the group `empty` (keys `keys`) into entries of a
+    /// level: a player without a move passes (the key is then the opponent's), a game that
+    /// has ended is counted, and from [`DECIDE_FROM`] empty cells a position whose winner
+    /// is known is marked (and keyed so).
+    fn settle<R: BitRules>(&mut self, c: &Root, empty: u64, keys: &Keys) -> Vec<Entry> {
+        let mut out = self.drain();
+        self.statistics.nodes += out.len() as u64;
+        let cells = empty.count_ones() as usize;
+        out.retain_mut(|e| {
+            let mut theirs = e.key & keys.theirs != 0;
+            let mut p = e.key & !empty;
+            let mut o = c.area & !empty & !p;
+            if R::moves(p, o, empty) == 0 {
+                if !(R::PASSES && R::moves(o, p, empty) != 0) {
+                    let (paths, margin) = (e.paths & PATHS, p.count_ones() as i32 - o.count_ones() as i32);
+                    match (e.paths & KNOWN != 0, e.paths & ROOT_WINS != 0) {
+                        (true, wins) => self.credit(Outcomes::all(wins, 1), paths, false),
+                        (false, _) => self.credit(Outcomes::leaf(margin), paths, theirs),
+                    }
+                    return false;
+                }
+                std::mem::swap(&mut p, &mut o);
+                theirs = !theirs;
+                e.key = keys.key(p, theirs, e.paths);
+            }
+            if c.decide && cells >= DECIDE_FROM && e.paths & KNOWN == 0 {
+                if let Some(wins) = decided::<R>(p, o, empty) {
+                    self.statistics.decided += 1;
+                    e.paths |= KNOWN | if wins != theirs { ROOT_WINS } else { 0 };
+                    e.key = keys.key(p, theirs, e.paths);
+                }
+            }
+            true
+        });
+        out
+    }
+
+    /// Counts the merged positions of the group `empty`, one of the last level, whose keys
+    /// are `last`'s.
+    fn finish<R: BitRules>(&mut self, c: &Root, empty: u64, keys: &Keys) {
+        let entries = self.drain();
+        self.statistics.nodes += entries.len() as u64;
+        let mut open = Vec::with_capacity(entries.len());
+        let mut paths = Vec::with_capacity(entries.len());
+        for e in entries {
+            let p = e.key & !empty;
+            if e.key & keys.known != 0 {
+                // The rest of the discs are the opponent's as far as the moves read them.
+                let n = last::sequences::<R>(p, c.area & keys.near & !empty & !p, empty);
+                self.credit(Outcomes::all(e.key & keys.wins != 0, n), e.paths & PATHS, false);
+            } else {
+                let theirs = e.key & keys.theirs != 0;
+                let o = c.area & !empty & !p;
+                open.push(Four { p, o, margin: p.count_ones() as i32 - o.count_ones() as i32 });
+                paths.push((e.paths & PATHS, theirs));
+            }
+        }
+        let mut cache = self.last.take().unwrap_or_default();
+        let mut hits = 0;
+        cache.outcomes::<R, _>(empty, &open, &mut hits, |i, outcomes| self.credit(outcomes, paths[i].0, paths[i].1));
+        self.last = Some(cache);
+        self.statistics.hits += hits;
+    }
+}
+
+/// The keys of a group's positions. Only the discs on the rays of its empty cells (`near`)
+/// take part in the moves that remain, so positions that differ elsewhere only have the
+/// same outcomes where their margins are the same, and the same sequences anyway. A key is
+/// the player's discs on the rays, the rest of their discs moved to the lowest cells
+/// elsewhere, and a mark where the root's opponent is to move (`theirs`); or, where the
+/// winner is known, the player's discs on the rays alone, a mark for that (`known`) and
+/// one where the root's player wins (`wins`). The marks are the group's three lowest
+/// empty cells.
+struct Keys {
+    near: u64,
+    elsewhere: u64,
+    theirs: u64,
+    known: u64,
+    wins: u64,
+}
+
+impl Keys {
+    fn new(area: u64, empty: u64) -> Keys {
+        let near = Bits(empty).fold(0, |m, sq| RAYS[sq as usize].iter().fold(m, |r, ray| r | ray)) & !empty;
+        let theirs = marker(empty);
+        let known = marker(empty & !theirs);
+        let wins = marker(empty & !theirs & !known);
+        Keys { near, elsewhere: area & !near & !empty, theirs, known, wins }
+    }
+
+    /// The key of the position with discs `p` for the player to move (`theirs`: the
+    /// root's opponent) and `paths` (their flags).
+    #[inline]
+    fn key(&self, p: u64, theirs: bool, paths: u64) -> u64 {
+        let near = p & self.near;
+        if paths & KNOWN != 0 {
+            near | self.known | if paths & ROOT_WINS != 0 { self.wins } else { 0 }
+        } else {
+            near | lowest((p & self.elsewhere).count_ones(), self.elsewhere) | if theirs { self.theirs } else { 0 }
+        }
+    }
+}
+
+/// The outcomes of every sequence from the position with discs `p` for the player to
+/// move, `o` for the opponent and the empty cells `empty`, counted by levels on `threads`
+/// threads, with what the count did; with `decide`, positions whose winner is known count
+/// only their sequences below. `None` if the position has more than [`MAX_EMPTIES`] empty
+/// cells, or no more than the last level's, or if a level would keep more than
+/// `max_positions` positions (the caller then counts depth first).
+///
+/// ```
+/// use othello::core::bitboard::bit;
+/// use othello::core::rules::Flanking;
+/// use othello::count::levels::count;
+/// // The 4×4 board `.... / .WBW / .BWB / ....` in the top left corner, white to move.
+/// let area = 0x0f0f_0f0f;
+/// let black = bit(1, 2) | bit(2, 1) | bit(2, 3);
+/// let white = bit(1, 1) | bit(1, 3) | bit(2, 2);
+/// let (t, _) = count::<Flanking>(white, black, area & !(black | white), 2, true, 1 << 20).unwrap();
+/// assert_eq!((t.wins, t.losses, t.draws), (2494, 1813, 519)); // white wins, black wins, draws
+/// ```
+pub fn count<R: BitRules>(
+    p: u64,
+    o: u64,
+    empty: u64,
+    threads: usize,
+    decide: bool,
+    max_positions: usize,
+) -> Option<(Outcomes, Statistics)> {
+    let cells = empty.count_ones() as usize;
+    if cells > MAX_EMPTIES || cells <= last::CELLS {
+        return None;
+    }
+    let c = Root { area: p | o | empty, empty, decide };
+    let mut root = Worker::new();
+    root.ready(1);
+    let keys = Keys::new(c.area, empty);
+    let key = keys.key(p, false, 1);
+    let home = root.home(key);
+    root.add(key, 1, home);
+    let entries = root.settle::<R>(&c, empty, &keys);
+    let (mut total, mut statistics) = (root.total, root.statistics);
+    let mut groups = HashMap::new();
+    groups.insert(empty, Span { part: 0, start: 0, len: entries.len() });
+    let mut level = Level { groups, parts: vec![entries] };
+    for k in (last::CELLS..cells).rev() {
+        let next = level.next_groups();
+        let (made, t, s) = next_level::<R>(&c, &level, &next, k == last::CELLS, threads.max(1), max_positions)?;
+        total += &t;
+        statistics += &s;
+        level = made;
+    }
+    Some((total, statistics))
+}
+
+/// The level of the groups `next` made from `level` (`last`: counted instead of kept) on
+/// `threads` threads, with the outcomes and statistics it added; `None` past
+/// `max_positions`.
+fn next_level<R: BitRules>(
+    c: &Root,
+    level: &Level,
+    next: &[u64],
+    last: bool,
+    threads: usize,
+    max_positions: usize,
+) -> Option<(Level, Outcomes, Statistics)> {
+    let (taken, kept, over) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicBool::new(false));
+    let results = Mutex::new(Vec::new());
+    let work = |part: usize| {
+        let mut w = Worker::new();
+        let (mut entries, mut groups) = (Vec::new(), Vec::new());
+        loop {
+            let i = taken.fetch_add(1, Ordering::Relaxed);
+            if i >= next.len() || over.load(Ordering::Relaxed) {
+                break;
+            }
+            let empty = next[i];
+            let keys = Keys::new(c.area, empty);
+            w.children::<R>(c, level, empty, &keys);
+            if last {
+                w.finish::<R>(c, empty, &keys);
+                continue;
+            }
+            let settled = w.settle::<R>(c, empty, &keys);
+            if kept.fetch_add(settled.len(), Ordering::Relaxed) + settled.len() > max_positions {
+                over.store(true, Ordering::Relaxed);
+                break;
+            }
+            groups.push((empty, Span { part, start: entries.len(), len: settled.len() }));
+            entries.extend_from_slice(&settled);
+        }
+        // The room the part grew into goes back before the next level is made.
+        entries.shrink_to_fit();
+        results.lock().unwrap_or_else(|e| e.into_inner()).push((part, entries, groups, w.total, w.statistics));
+    };
+    std::thread::scope(|scope| {
+        let work = &work;
+        for part in 1..threads {
+            scope.spawn(move || work(part));
+        }
+        work(0);
+    });
+    if over.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|r| r.0);
+    let (mut total, mut statistics) = (Outcomes::default(), Statistics::default());
+    let mut made = Level { groups: HashMap::new(), parts: Vec::new() };
+    for (_, entries, groups, t, s) in results {
+        total += &t;
+        statistics += &s;
+        made.groups.extend(groups);
+        made.parts.push(entries);
+    }
+    Some((made, total, statistics))
+}

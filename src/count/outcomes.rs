@@ -1,0 +1,155 @@
+//! What a count adds up: wins, losses and draws of the player to move, in a number type
+//! wide enough for the count, and what a count reports of its own work.
+
+use std::convert::TryFrom;
+use std::fmt;
+use std::ops::AddAssign;
+
+use super::nat::Nat;
+
+/// A number type for counts: exact addition, conversion to [`Nat`].
+pub trait Count: Clone + Default + Send + From<u64> + fmt::Display {
+    /// `self += other`. Callers keep sums within range (see [`super`]).
+    fn add(&mut self, other: &Self);
+    /// The same number as a [`Nat`].
+    fn to_nat(&self) -> Nat;
+    /// The same number as a `u32`, if it is below 2^32.
+    fn to_u32(&self) -> Option<u32>;
+}
+
+impl Count for u64 {
+    #[inline]
+    fn add(&mut self, other: &u64) {
+        *self += *other;
+    }
+    fn to_nat(&self) -> Nat {
+        Nat::from(*self)
+    }
+    #[inline]
+    fn to_u32(&self) -> Option<u32> {
+        u32::try_from(*self).ok()
+    }
+}
+
+impl Count for Nat {
+    fn add(&mut self, other: &Nat) {
+        Nat::add(self, other)
+    }
+    fn to_nat(&self) -> Nat {
+        self.clone()
+    }
+    fn to_u32(&self) -> Option<u32> {
+        self.to_u64().and_then(|n| u32::try_from(n).ok())
+    }
+}
+
+/// Numbers of sequences as the player to move sees them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Outcomes<C = u64> {
+    /// Sequences the player to move wins.
+    pub wins: C,
+    /// Sequences the player to move loses.
+    pub losses: C,
+    /// Drawn sequences.
+    pub draws: C,
+}
+
+impl Outcomes<u64> {
+    /// The one sequence of a finished game whose disc margin for the player to move is
+    /// `margin`.
+    ///
+    /// ```
+    /// use othello::count::outcomes::Outcomes;
+    /// assert_eq!(Outcomes::leaf(-3), Outcomes { wins: 0, losses: 1, draws: 0 });
+    /// ```
+    #[inline]
+    pub fn leaf(margin: i32) -> Outcomes {
+        Outcomes { wins: (margin > 0) as u64, losses: (margin < 0) as u64, draws: (margin == 0) as u64 }
+    }
+
+    /// Each count `n` times over.
+    #[inline]
+    pub fn times(self, n: u64) -> Outcomes {
+        Outcomes { wins: self.wins * n, losses: self.losses * n, draws: self.draws * n }
+    }
+
+    /// The same counts in the number type `C`.
+    #[inline]
+    pub fn widen<C: Count>(self) -> Outcomes<C> {
+        Outcomes { wins: C::from(self.wins), losses: C::from(self.losses), draws: C::from(self.draws) }
+    }
+}
+
+impl<C: Count> Outcomes<C> {
+    /// Adds `other`, counted for the opponent (the player to move after a move or pass).
+    #[inline]
+    pub fn add_opponent(&mut self, other: &Outcomes<C>) {
+        self.wins.add(&other.losses);
+        self.losses.add(&other.wins);
+        self.draws.add(&other.draws);
+    }
+
+    /// The same counts seen by the opponent.
+    #[inline]
+    pub fn for_opponent(self) -> Outcomes<C> {
+        Outcomes { wins: self.losses, losses: self.wins, draws: self.draws }
+    }
+
+    /// `n` sequences, all won by the player to move if `wins`, else all lost.
+    pub fn all(wins: bool, n: C) -> Outcomes<C> {
+        let won = Outcomes { wins: n, losses: C::default(), draws: C::default() };
+        if wins {
+            won
+        } else {
+            won.for_opponent()
+        }
+    }
+}
+
+/// Adds `other`, counted for the same player.
+impl<C: Count> AddAssign<&Outcomes<C>> for Outcomes<C> {
+    #[inline]
+    fn add_assign(&mut self, other: &Outcomes<C>) {
+        self.wins.add(&other.wins);
+        self.losses.add(&other.losses);
+        self.draws.add(&other.draws);
+    }
+}
+
+/// The winner, if known, for a player whose margin on the cells that never change is
+/// `fixed`, when `open` other cells each end up theirs, their opponent's or nobody's:
+/// `Some(true)` if they win every sequence, `Some(false)` if they lose every one.
+///
+/// ```
+/// use othello::count::outcomes::decided_by;
+/// assert_eq!((decided_by(5, 4), decided_by(-5, 4), decided_by(4, 4)), (Some(true), Some(false), None));
+/// ```
+pub fn decided_by(fixed: i32, open: i32) -> Option<bool> {
+    if fixed > open {
+        Some(true)
+    } else if fixed < -open {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// What a count did, for tests and benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Statistics {
+    /// Positions visited.
+    pub nodes: u64,
+    /// Positions answered by a table or a cache.
+    pub hits: u64,
+    /// Positions whose winner was found known, below which only sequences were counted.
+    pub decided: u64,
+}
+
+/// Adds `other`'s figures.
+impl AddAssign<&Statistics> for Statistics {
+    fn add_assign(&mut self, other: &Statistics) {
+        self.nodes += other.nodes;
+        self.hits += other.hits;
+        self.decided += other.decided;
+    }
+}

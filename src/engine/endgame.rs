@@ -1,0 +1,695 @@
+//! The exact endgame solver: the final disc difference of an 8×8 position under
+//! perfect play (empty squares going to the winner), and a move that achieves it.
+//!
+//! The root runs null-window searches from an estimate a little below the score, made
+//! by an 8-ply search with the pattern evaluation ([`super::pattern`]): each proves a
+//! better score reachable, until one finds the exact score (MTD(f), climbing). Below
+//! it, the search is principal-variation α-β (the first move with the window, the others
+//! with a null window, re-searched when they beat it) over scores in −64..=64, with the
+//! playbook of endgame solvers:
+//!
+//! - a transposition table of score bounds and best moves for positions with at least
+//!   [`TABLE_FROM`] empty squares, probed for the children too before any is searched
+//!   (enhanced transposition cut-off);
+//! - move ordering by depth: the stored best move first, the others sorted only if it
+//!   does not cut; with many empty squares, a shallow α-β with the mobility heuristic,
+//!   less a penalty for each reply the move leaves; with fewer, fastest-first (the
+//!   move that leaves the opponent the fewest moves, corners weighted double, then the
+//!   fewest potential moves); near the end, parity too (moves in a quadrant with an odd
+//!   number of empty squares first);
+//! - re-sorting where that ordering failed at a cost: once a move that did not cut has
+//!   taken 1,000 or more positions, the moves after it are sorted again by a
+//!   principal-variation search with the pattern evaluation and its own small table,
+//!   2 plies deeper for each tenfold more positions spent;
+//! - stability cut-offs: the opponent's stable discs (which can never flip) bound the
+//!   score from above;
+//! - the last four empty squares by dedicated code without a table, the last two by
+//!   following each move with the last square's flip count, without making that move
+//!   ([`super::super::core::bitboard::last_flips`]).
+
+use super::super::core::bitboard::{flanking_flips, flanking_moves, last_flips, neighbours, stable_discs};
+use super::super::core::table::Table;
+use super::eval::Eval;
+use super::game::Heuristic;
+use super::pattern;
+use super::position::{Move, Position};
+use super::search::{terminal_value, WIN};
+
+/// Positions with at least this many empty squares are stored in the table.
+pub const TABLE_FROM: u32 = 7;
+/// Positions with at least this many empty squares look up their children in the table
+/// before searching them (enhanced transposition cut-off).
+const ETC_FROM: u32 = TABLE_FROM + 1;
+/// Positions with at least this many empty squares order their moves by a shallow search.
+const EVAL_ORDER_FROM: u32 = 12;
+/// The depth of that shallow search: deeper where the subtree below is larger.
+fn order_depth(empties: u32) -> u32 {
+    match empties {
+        0..=13 => 0,
+        14..=15 => 1,
+        16..=18 => 2,
+        _ => 3,
+    }
+}
+/// A move that fails after searching at least this many positions has the moves after
+/// it re-sorted by a search with the pattern evaluation (once per position).
+const RESORT_AFTER: u64 = 1_000;
+/// What each reply a move leaves costs in that re-sorting, in 1/[`pattern::SCALE`] discs
+/// (corners count twice).
+const RESORT_REPLY: i32 = 2 * pattern::SCALE;
+/// The depth of the re-sorting search after a failed move that took `spent` positions:
+/// 0 (the pattern evaluation of the moves themselves) from [`RESORT_AFTER`], 2 more for
+/// each tenfold more, so that the re-sorting costs little next to what was spent.
+fn resort_depth(spent: u64) -> u32 {
+    let mut depth = 0;
+    let mut limit = 10 * RESORT_AFTER;
+    while spent >= limit {
+        depth += 2;
+        limit = limit.saturating_mul(10);
+    }
+    depth
+}
+/// Slots of the table of the re-sorting searches.
+const MIDGAME_ENTRIES: usize = 1 << 16;
+/// Positions with at most this many empty squares prefer moves in odd quadrants.
+const PARITY_UP_TO: u32 = 12;
+/// The depth of the pattern-evaluation search ([`Solver::midgame`]) that estimates the
+/// root's score: deep enough that the estimate lands within a few discs.
+const GUESS_DEPTH: u32 = 8;
+/// How far below that estimate the root's climb starts, in discs: climbing is cheaper
+/// than coming down, but each step up costs a search too.
+const GUESS_MARGIN: i32 = 2;
+
+/// Bounds on the exact score of a stored position, and its best move.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    lower: i8,
+    upper: i8,
+    best: u8,
+}
+
+/// Bounds on the value of a position by a search of `depth` with the pattern evaluation,
+/// and its best move there.
+#[derive(Clone, Copy, Debug)]
+struct MidBounds {
+    lower: i32,
+    upper: i32,
+    depth: u8,
+    best: u8,
+}
+
+/// The result of [`Solver::solve`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The exact final disc difference for the player to move.
+    pub score: i32,
+    /// A best move (`None` if the game is over).
+    pub best: Option<Move>,
+    /// Positions searched, those of the ordering searches included.
+    pub nodes: u64,
+}
+
+/// An exact solver with its transposition table.
+///
+/// ```
+/// use othello::engine::endgame::Solver;
+/// use othello::engine::position::Position;
+/// // A full board but for A1; the player to move holds H1, A8 and H8, so A1 flips the
+/// // whole first row, first column and long diagonal: 22 discs to 42, a loss by 20.
+/// let player = 1 << 7 | 1 << 56 | 1 << 63;
+/// let pos = Position { player, opponent: !player & !1 };
+/// let s = Solver::new(1 << 10).solve(&pos);
+/// assert_eq!(s.score, -20);
+/// assert_eq!(s.best.unwrap().to_string(), "A1");
+/// ```
+pub struct Solver {
+    table: Table<(u64, u64), Bounds>,
+    /// The table of [`Solver::midgame`].
+    mid_table: Table<(u64, u64), MidBounds>,
+    nodes: u64,
+}
+
+/// A legal move with the position it leads to (flips computed once) and its sort key.
+#[derive(Clone, Copy, Default)]
+struct Child {
+    sq: u32,
+    /// The discs of the player to move after the move (the mover's opponent).
+    player: u64,
+    opponent: u64,
+    key: i32,
+}
+
+/// The moves of a position (at most 32: no Othello position has more legal moves).
+struct Moves {
+    items: [Child; 32],
+    len: usize,
+}
+
+impl Moves {
+    /// The moves in `moves` of `p` against `o`, each played once, unsorted.
+    fn new(p: u64, o: u64, mut moves: u64) -> Moves {
+        let mut list = Moves { items: [Child::default(); 32], len: 0 };
+        while moves != 0 {
+            let sq = moves.trailing_zeros();
+            moves &= moves - 1;
+            let flips = flanking_flips(p, o, sq);
+            list.items[list.len] = Child { sq, player: o ^ flips, opponent: p ^ flips ^ 1u64 << sq, key: 0 };
+            list.len += 1;
+        }
+        list
+    }
+
+    fn as_slice(&self) -> &[Child] {
+        &self.items[..self.len]
+    }
+
+    /// Sorts `items[from..]` by key, highest first (insertion sort: the lists are short).
+    fn sort(&mut self, from: usize) {
+        for i in from + 1..self.len {
+            let c = self.items[i];
+            let mut j = i;
+            while j > from && self.items[j - 1].key < c.key {
+                self.items[j] = self.items[j - 1];
+                j -= 1;
+            }
+            self.items[j] = c;
+        }
+    }
+}
+
+/// The quadrant masks, for parity.
+const QUADRANTS: [u64; 4] =
+    [0x0000_0000_0f0f_0f0f, 0x0000_0000_f0f0_f0f0, 0x0f0f_0f0f_0000_0000, 0xf0f0_f0f0_0000_0000];
+/// The four corners.
+const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
+
+/// The final score for the player with discs `p` when the game ends with `empties`
+/// empty squares: the disc difference, the empty squares going to the winner.
+#[inline]
+fn final_score(p: u64, empties: u32) -> i32 {
+    let margin = 2 * p.count_ones() as i32 + empties as i32 - 64;
+    if margin > 0 {
+        margin + empties as i32
+    } else if margin < 0 {
+        margin - empties as i32
+    } else {
+        0
+    }
+}
+
+/// The final score for the player with discs `p` against `o` when `sq` is the only
+/// empty square: every other square is filled, so only flip counts matter.
+#[inline]
+fn last_score(p: u64, o: u64, sq: u32) -> i32 {
+    let margin = 2 * p.count_ones() as i32 - 63;
+    let k = last_flips(p, sq) as i32;
+    if k > 0 {
+        return margin + 2 * k + 1;
+    }
+    let k = last_flips(o, sq) as i32;
+    if k > 0 {
+        return margin - 2 * k - 1;
+    }
+    // Nobody can play the last square: it goes to the winner.
+    if margin > 0 {
+        margin + 1
+    } else {
+        margin - 1
+    }
+}
+
+/// The moves the player with discs `p` has against `o`, corners counted twice: what a
+/// move leaves the opponent, for ordering (fewer first).
+#[inline]
+fn replies(p: u64, o: u64) -> i32 {
+    let moves = flanking_moves(p, o, !(p | o));
+    moves.count_ones() as i32 + (moves & CORNERS).count_ones() as i32
+}
+
+/// The quadrants with an odd number of empty squares.
+#[inline]
+fn odd_quadrants(empty: u64) -> u64 {
+    QUADRANTS.iter().filter(|&&q| (empty & q).count_ones() & 1 == 1).fold(0, |m, &q| m | q)
+}
+
+impl Solver {
+    /// A solver with a table of up to `entries` slots.
+    pub fn new(entries: usize) -> Solver {
+        Solver { table: Table::new(entries), mid_table: Table::new(MIDGAME_ENTRIES), nodes: 0 }
+    }
+
+    /// Forgets every position the table holds: a solve after this one searches as if the
+    /// solver were new (but for the table's size: it keeps what it has grown to).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.mid_table.clear();
+    }
+
+    /// Solves `pos` exactly.
+    pub fn solve(&mut self, pos: &Position) -> Solution {
+        self.nodes = 0;
+        let (p, o) = (pos.player, pos.opponent);
+        let empty = !(p | o);
+        let moves = flanking_moves(p, o, empty);
+        if moves != 0 {
+            let start = self.estimate(p, o);
+            let (score, sq) = self.climb(p, o, moves, start);
+            return Solution { score, best: Some(Move::square(sq)), nodes: self.nodes };
+        }
+        let replies = flanking_moves(o, p, empty);
+        if replies == 0 {
+            return Solution { score: final_score(p, empty.count_ones()), best: None, nodes: 1 };
+        }
+        let start = self.estimate(o, p);
+        let (score, _) = self.climb(o, p, replies, start);
+        Solution { score: -score, best: Some(Move::PASS), nodes: self.nodes }
+    }
+
+    /// Where the root's climb starts for `p` to move against `o`: a search with the pattern
+    /// evaluation, less [`GUESS_MARGIN`], rounded down to an even score. Its table entries
+    /// stay for the re-sorting searches of the same solve.
+    fn estimate(&mut self, p: u64, o: u64) -> i32 {
+        let estimate = self.midgame(p, o, GUESS_DEPTH, -WIN, WIN);
+        ((estimate.div_euclid(pattern::SCALE) - GUESS_MARGIN).div_euclid(2) * 2).clamp(-64, 64)
+    }
+
+    /// The root, `p` to move against `o` with the legal moves `moves`: its exact score and
+    /// a move that reaches it, by null-window searches from the even score `start`
+    /// (MTD(f)). Scores are even, so the window `v - 1..v + 1` around a score `v` either
+    /// holds the exact score or fails high or low with a bound, the next `v`. The start is
+    /// meant to fall below the score: each search below it only has to find one good move
+    /// per position of the player to move, refuting every move happens once, at the end.
+    fn climb(&mut self, p: u64, o: u64, moves: u64, start: i32) -> (i32, u32) {
+        let mut v = start;
+        loop {
+            let mut children = Moves::new(p, o, moves);
+            let (score, sq) = self.pvs(&mut children, p, o, None, v - 1, v + 1);
+            if score == v {
+                // Inside the window: exact, and `sq` reaches it.
+                return (v, sq as u32);
+            }
+            // A bound beyond `v`: the next value to try, between the bounds so far.
+            v = score;
+        }
+    }
+
+    /// The exact score of `p` to move against `o` if it lies in `alpha..beta`, else a
+    /// bound on the side of the window it falls (fail-soft).
+    fn search(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
+        let empty = !(p | o);
+        let n = empty.count_ones();
+        if n <= 4 {
+            return self.small(p, o, empty, alpha, beta, false);
+        }
+        self.nodes += 1;
+        // The opponent's stable discs cap the score; the cap cannot reach alpha unless the
+        // opponent has few discs, which is cheap to check first.
+        if alpha >= 64 - 2 * o.count_ones() as i32 {
+            let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if cap <= alpha {
+                return cap;
+            }
+        }
+        let key = (p, o);
+        let mut first = None;
+        if n >= TABLE_FROM {
+            if let Some(b) = self.table.get(&key) {
+                let (lower, upper) = (b.lower as i32, b.upper as i32);
+                if lower >= beta {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+                if lower == upper {
+                    return lower;
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+                if b.best < 64 {
+                    first = Some(b.best as u32);
+                }
+            }
+        }
+        let moves = flanking_moves(p, o, empty);
+        if moves == 0 {
+            if flanking_moves(o, p, empty) == 0 {
+                return final_score(p, n);
+            }
+            return -self.search(o, p, -beta, -alpha);
+        }
+        let mut children = Moves::new(p, o, moves);
+        // Enhanced transposition cut-off: a child whose stored bound already proves a
+        // score of at least beta ends the search before any move is searched.
+        if n >= ETC_FROM {
+            // The children's slots are fetched together first, so that their cache misses
+            // overlap instead of following one another.
+            for c in children.as_slice() {
+                self.table.prefetch(&(c.player, c.opponent));
+            }
+            for c in children.as_slice() {
+                if let Some(b) = self.table.get(&(c.player, c.opponent)) {
+                    if -(b.upper as i32) >= beta {
+                        return -(b.upper as i32);
+                    }
+                }
+            }
+        }
+        let (best, best_sq) = self.pvs(&mut children, p, o, first, alpha, beta);
+        if n >= TABLE_FROM {
+            let mut b = self.table.get(&key).cloned().unwrap_or(Bounds { lower: -64, upper: 64, best: 64 });
+            if best <= alpha {
+                b.upper = best as i8;
+            } else if best >= beta {
+                b.lower = best as i8;
+            } else {
+                b.lower = best as i8;
+                b.upper = best as i8;
+            }
+            b.best = best_sq;
+            self.table.put(key, b, n);
+        }
+        best
+    }
+
+    /// Searches `children` in order with the window `alpha..beta` (PVS: the first with the
+    /// whole window, the others with a null window, again with the whole one if they beat
+    /// alpha) and returns the fail-soft score with the move that reached it.
+    ///
+    /// The first move that fails after a large subtree ([`RESORT_AFTER`]) has the moves
+    /// after it re-sorted by [`Solver::resort`]: either every move fails here, or the
+    /// ordering missed the one that cuts, and on FFO #43 missing it once costs 36 M nodes.
+    fn pvs(
+        &mut self,
+        children: &mut Moves,
+        p: u64,
+        o: u64,
+        first: Option<u32>,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, u8) {
+        let mut best = -65;
+        let mut best_sq = 64u8;
+        // The stored best move goes first; the others are ordered only if it does not cut.
+        let mut ordered = 0;
+        if let Some(i) = children.as_slice().iter().position(|c| Some(c.sq) == first) {
+            children.items.swap(0, i);
+            ordered = 1;
+        }
+        let mut sorted = false;
+        let mut resorted = false;
+        for i in 0..children.len {
+            if i == ordered && !sorted {
+                self.order(children, p, o, i);
+                sorted = true;
+            }
+            let c = children.items[i];
+            let (cp, co) = (c.player, c.opponent);
+            let before = self.nodes;
+            let score = if i == 0 {
+                -self.search(cp, co, -beta, -alpha)
+            } else {
+                let probe = -self.search(cp, co, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta {
+                    -self.search(cp, co, -beta, -probe)
+                } else {
+                    probe
+                }
+            };
+            // Re-sorting two or more moves left is worth it once a failed move cost much.
+            if score <= alpha && !resorted && children.len - i > 2 && self.nodes - before >= RESORT_AFTER {
+                self.resort(children, i + 1, resort_depth(self.nodes - before));
+                resorted = true;
+                sorted = true;
+            }
+            if score > best {
+                best = score;
+                best_sq = c.sq as u8;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    /// Sorts `children[from..]`, the moves of `p` against `o`, best first: by a shallow
+    /// search (less a penalty per reply left to the opponent) or by fastest-first with
+    /// parity, by the number of empty squares.
+    fn order(&mut self, children: &mut Moves, p: u64, o: u64, from: usize) {
+        let empty = !(p | o);
+        let n = empty.count_ones();
+        let odd = if n <= PARITY_UP_TO { odd_quadrants(empty) } else { 0 };
+        for c in children.items[from..children.len].iter_mut() {
+            let bit = 1u64 << c.sq;
+            let (cp, co) = (c.player, c.opponent);
+            let mobility = replies(cp, co);
+            c.key = if n >= EVAL_ORDER_FROM {
+                -self.shallow(cp, co, order_depth(n), -WIN, WIN) - 8 * mobility
+            } else {
+                // Then the empty squares next to the mover's discs: the opponent's
+                // potential moves.
+                let potential = (neighbours(co) & !(cp | co)).count_ones() as i32;
+                -256 * mobility - 8 * potential + 128 * ((bit & CORNERS != 0) as i32) + 64 * ((bit & odd != 0) as i32)
+            };
+        }
+        children.sort(from);
+    }
+
+    /// Sorts `children[from..]` best first by [`Solver::midgame`] to `depth`, less
+    /// [`RESORT_REPLY`] for each reply a move leaves the opponent.
+    fn resort(&mut self, children: &mut Moves, from: usize, depth: u32) {
+        for c in children.items[from..children.len].iter_mut() {
+            let (cp, co) = (c.player, c.opponent);
+            c.key = -self.midgame(cp, co, depth, -WIN, WIN) - RESORT_REPLY * replies(cp, co);
+        }
+        children.sort(from);
+    }
+
+    /// The last four (or fewer) empty squares: no table, moves in odd quadrants first,
+    /// the last two squares by [`Solver::last_two`].
+    fn small(&mut self, p: u64, o: u64, empty: u64, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        self.nodes += 1;
+        let n = empty.count_ones();
+        if n <= 2 {
+            return self.last_two(p, o, empty, alpha, beta);
+        }
+        let odd = odd_quadrants(empty);
+        let mut best = -65;
+        // Odd quadrants first, then the rest.
+        for &part in [empty & odd, empty & !odd].iter() {
+            let mut squares = part;
+            while squares != 0 {
+                let sq = squares.trailing_zeros();
+                squares &= squares - 1;
+                let flips = flanking_flips(p, o, sq);
+                if flips == 0 {
+                    continue;
+                }
+                let bit = 1u64 << sq;
+                let score = -self.small(o ^ flips, p ^ flips ^ bit, empty ^ bit, -beta, -alpha, false);
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        if best > -65 {
+            return best;
+        }
+        if passed {
+            return final_score(p, n);
+        }
+        -self.small(o, p, empty, -beta, -alpha, true)
+    }
+
+    /// The last two (or fewer) empty squares of a position already counted as a node:
+    /// each move is followed by the last square's flip count, without making it.
+    fn last_two(&mut self, p: u64, o: u64, empty: u64, alpha: i32, beta: i32) -> i32 {
+        if empty == 0 {
+            // A full board: counted as a pass to the opponent, who cannot move either.
+            self.nodes += 1;
+            return final_score(p, 0);
+        }
+        let a = empty.trailing_zeros();
+        let rest = empty & (empty - 1);
+        if rest == 0 {
+            return last_score(p, o, a);
+        }
+        let b = rest.trailing_zeros();
+        let mut best = -65;
+        for &(x, y) in [(a, b), (b, a)].iter() {
+            let flips = flanking_flips(p, o, x);
+            if flips != 0 {
+                self.nodes += 1;
+                let score = -last_score(o ^ flips, p ^ flips ^ 1u64 << x, y);
+                if score > best {
+                    best = score;
+                    if score >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best > -65 {
+            return best;
+        }
+        // The player to move passes (a node of its own); the opponent moves, or nobody
+        // can and the game ends.
+        self.nodes += 1;
+        let mut worst = 65;
+        for &(x, y) in [(a, b), (b, a)].iter() {
+            let flips = flanking_flips(o, p, x);
+            if flips != 0 {
+                self.nodes += 1;
+                let score = last_score(p ^ flips, o ^ flips ^ 1u64 << x, y);
+                if score < worst {
+                    worst = score;
+                    if score <= alpha {
+                        return worst;
+                    }
+                }
+            }
+        }
+        if worst < 65 {
+            worst
+        } else {
+            final_score(p, 2)
+        }
+    }
+
+    /// A principal-variation α-β to `depth` with the pattern evaluation (fail-soft, in
+    /// 1/[`pattern::SCALE`] discs), for the root's estimate and [`Solver::resort`]:
+    /// positions 2 or more plies above the leaves are stored in their own table with their
+    /// best move, which goes first, the other moves by fewest replies ([`replies`]). Its
+    /// positions count as nodes.
+    fn midgame(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if depth == 0 {
+            return pattern::evaluate(p, o);
+        }
+        let empty = !(p | o);
+        let moves = flanking_moves(p, o, empty);
+        if moves == 0 {
+            if flanking_moves(o, p, empty) == 0 {
+                return final_score(p, empty.count_ones()) * pattern::SCALE;
+            }
+            return -self.midgame(o, p, depth - 1, -beta, -alpha);
+        }
+        let key = (p, o);
+        let mut first = 64;
+        let mut stored = None;
+        let mut deeper = false;
+        if depth >= 2 {
+            if let Some(&b) = self.mid_table.get(&key) {
+                // A deeper search's bounds serve as well.
+                if b.depth as u32 >= depth {
+                    if b.lower >= beta || b.lower == b.upper {
+                        return b.lower;
+                    }
+                    if b.upper <= alpha {
+                        return b.upper;
+                    }
+                    alpha = alpha.max(b.lower);
+                    beta = beta.min(b.upper);
+                }
+                if b.depth as u32 == depth {
+                    stored = Some(b);
+                }
+                deeper = b.depth as u32 > depth;
+                first = b.best as u32;
+            }
+        }
+        let mut children = Moves::new(p, o, moves);
+        for c in children.items[..children.len].iter_mut() {
+            c.key = if c.sq == first { 1 << 20 } else { -replies(c.player, c.opponent) };
+        }
+        children.sort(0);
+        let (low, high) = (alpha, beta);
+        let mut best = -2 * WIN;
+        let mut best_sq = 64;
+        for (i, c) in children.as_slice().iter().enumerate() {
+            let (cp, co) = (c.player, c.opponent);
+            let score = if i == 0 {
+                -self.midgame(cp, co, depth - 1, -beta, -alpha)
+            } else {
+                let probe = -self.midgame(cp, co, depth - 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta {
+                    -self.midgame(cp, co, depth - 1, -beta, -probe)
+                } else {
+                    probe
+                }
+            };
+            if score > best {
+                best = score;
+                best_sq = c.sq;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if depth >= 2 && !deeper {
+            let mut b = stored.unwrap_or(MidBounds { lower: -2 * WIN, upper: 2 * WIN, depth: depth as u8, best: 64 });
+            if best <= low {
+                b.upper = best;
+            } else if best >= high {
+                b.lower = best;
+            } else {
+                b.lower = best;
+                b.upper = best;
+            }
+            b.best = best_sq as u8;
+            self.mid_table.put(key, b, depth);
+        }
+        best
+    }
+
+    /// A shallow α-β with the mobility heuristic ([`Eval::Mobility`]; won and lost games
+    /// beyond it), to order moves at many empty squares. Its positions count as searched
+    /// nodes too.
+    fn shallow(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if depth == 0 {
+            return Eval::Mobility.evaluate(&Position { player: p, opponent: o });
+        }
+        let empty = !(p | o);
+        let mut moves = flanking_moves(p, o, empty);
+        if moves == 0 {
+            if flanking_moves(o, p, empty) == 0 {
+                return terminal_value(final_score(p, empty.count_ones()));
+            }
+            return -self.shallow(o, p, depth - 1, -beta, -alpha);
+        }
+        let mut best = -2 * WIN;
+        while moves != 0 {
+            let sq = moves.trailing_zeros();
+            moves &= moves - 1;
+            let flips = flanking_flips(p, o, sq);
+            let score = -self.shallow(o ^ flips, p ^ flips ^ 1u64 << sq, depth - 1, -beta, -alpha);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,108 @@
+use super::super::super::core::bitboard::{flanking_flips, START_BLACK, START_WHITE};
+use super::super::arena::Rng;
+use super::super::endgame::Solver;
+use super::super::position::Position;
+use super::*;
+
+/// Positions of random games, every ply of each.
+fn random_positions(games: usize) -> Vec<(u64, u64)> {
+    let mut rng = Rng::new(7);
+    let mut found = Vec::new();
+    for _ in 0..games {
+        let (mut p, mut o) = (START_BLACK, START_WHITE);
+        loop {
+            found.push((p, o));
+            let moves = flanking_moves(p, o, !(p | o));
+            if moves == 0 {
+                if flanking_moves(o, p, !(p | o)) == 0 {
+                    break;
+                }
+                std::mem::swap(&mut p, &mut o);
+                continue;
+            }
+            let mut pick = rng.below(moves.count_ones() as usize);
+            let mut m = moves;
+            while pick > 0 {
+                m &= m - 1;
+                pick -= 1;
+            }
+            let sq = m.trailing_zeros();
+            let f = flanking_flips(p, o, sq);
+            let mover = p ^ f ^ 1u64 << sq;
+            p = o ^ f;
+            o = mover;
+        }
+    }
+    found
+}
+
+#[test]
+fn the_weight_file_holds_every_weight() {
+    assert_eq!(TRAINED.len(), 2 * WEIGHTS);
+    assert_eq!(OFFSETS[0], 0);
+    assert_eq!(OFFSETS[1], 59049);
+    assert_eq!(OFFSETS[11], 2 * 59049 + 19683 + 4 * 6561 + 2187 + 729 + 243 + 81);
+}
+
+#[test]
+fn ternary_reads_binary_digits_in_base_three() {
+    assert_eq!(TERNARY[0], 0);
+    assert_eq!(TERNARY[0b1], 1);
+    assert_eq!(TERNARY[0b101], 1 + 9);
+    assert_eq!(TERNARY[0b11_1111_1111], (59049 - 1) / 2);
+}
+
+#[test]
+fn every_position_selects_its_features_within_the_weights() {
+    for &(p, o) in random_positions(50).iter() {
+        let mut seen = Vec::new();
+        for_each_feature(p, o, |i| seen.push(i));
+        assert_eq!(seen.len(), FEATURES);
+        assert!(seen.iter().all(|&i| i < WEIGHTS));
+        // Each reading of a shape selects a weight of the shape's table.
+        for (&i, &(_, shape)) in seen.iter().zip(INSTANCES.iter()) {
+            assert!(OFFSETS[shape] <= i && i < OFFSETS[shape + 1]);
+        }
+    }
+}
+
+/// The squares of the board that image `image`'s reading of `mask` covers.
+fn squares_read(image: usize, mask: u64) -> u64 {
+    (0..64).filter(|&sq| images(1u64 << sq, 0)[image].0 & mask != 0).fold(0, |m, sq| m | 1u64 << sq)
+}
+
+#[test]
+fn every_place_of_every_shape_is_read_once() {
+    for (shape, &mask) in SHAPES.iter().enumerate() {
+        let mut places: Vec<u64> = (0..8).map(|image| squares_read(image, mask)).collect();
+        places.sort();
+        places.dedup();
+        let mut read: Vec<u64> = INSTANCES.iter().filter(|i| i.1 == shape).map(|i| squares_read(i.0, mask)).collect();
+        read.sort();
+        assert_eq!(read, places, "shape {}", shape);
+    }
+    // The edges are the four edges with their X-squares.
+    let edges: u64 = INSTANCES.iter().filter(|i| i.1 == 0).fold(0, |m, i| m | squares_read(i.0, SHAPES[0]));
+    assert_eq!(edges, 0xff81_8181_8181_81ff | 0x0042_0000_0000_4200);
+}
+
+#[test]
+fn the_trained_weights_predict_exact_scores() {
+    // Positions of random games with 12 empty squares, solved exactly: the evaluation's
+    // error is far below the spread of the scores (what a constant guess would make).
+    let mut solver = Solver::new(1 << 16);
+    let (mut error, mut spread, mut n) = (0f64, 0f64, 0f64);
+    let (mut sum, mut squares) = (0f64, 0f64);
+    for &(p, o) in random_positions(400).iter().filter(|&&(p, o)| (p | o).count_ones() == 52) {
+        let exact = solver.solve(&Position { player: p, opponent: o }).score as f64;
+        let guess = evaluate(p, o) as f64 / SCALE as f64;
+        error += (guess - exact) * (guess - exact);
+        sum += exact;
+        squares += exact * exact;
+        n += 1.0;
+    }
+    spread = (spread + squares / n - (sum / n) * (sum / n)).sqrt();
+    let error = (error / n).sqrt();
+    assert!(n > 300.0, "{} positions", n);
+    assert!(error < 0.6 * spread, "rms error {:.1} discs, spread {:.1}", error, spread);
+}

@@ -1,0 +1,129 @@
+//! Perft: the number of move sequences of a given length from a position, the standard
+//! check (and benchmark) of a move generator.
+//!
+//! Convention (that of `perft.txt` in the engine reference data): a pass is a ply, and a
+//! game that ends before the target depth counts as one leaf. The last ply is counted,
+//! not played: a position one ply from the target has as many leaves as legal moves (one
+//! if it must pass or the game is over). A transposition table (`u64` counts per
+//! position and depth, keyed by the position's canonical form under the eight
+//! symmetries of the board, so mirror images share an entry) and a split of the work
+//! over threads are optional.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use super::super::core::bitboard::{canonical, flanking_flips, flanking_moves};
+use super::super::core::table::{mix, Table, TableKey};
+use super::position::Position;
+
+/// The leaves `depth` plies below `pos`.
+///
+/// ```
+/// use othello::engine::perft::perft;
+/// use othello::engine::position::Position;
+/// assert_eq!(perft(Position::start(), 1), 4);
+/// assert_eq!(perft(Position::start(), 5), 1396);
+/// ```
+pub fn perft(pos: Position, depth: u32) -> u64 {
+    leaves(pos.player, pos.opponent, depth, &mut None)
+}
+
+/// A position in canonical form and a depth: the key of a stored count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Key {
+    p: u64,
+    o: u64,
+    depth: u32,
+}
+
+impl TableKey for Key {
+    #[inline]
+    fn hash64(&self) -> u64 {
+        mix(self.p ^ mix(self.o ^ mix(self.depth as u64)))
+    }
+}
+
+/// Depths below this are not stored: they are cheaper to count again.
+const STORE_FROM: u32 = 4;
+
+fn leaves(p: u64, o: u64, depth: u32, table: &mut Option<Table<Key, u64>>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let empty = !(p | o);
+    let mut moves = flanking_moves(p, o, empty);
+    if depth == 1 {
+        return (moves.count_ones() as u64).max(1);
+    }
+    if moves == 0 {
+        return if flanking_moves(o, p, empty) == 0 { 1 } else { leaves(o, p, depth - 1, table) };
+    }
+    let mut key = None;
+    if depth >= STORE_FROM {
+        if let Some(t) = table.as_ref() {
+            let (cp, co) = canonical(p, o);
+            let k = Key { p: cp, o: co, depth };
+            if let Some(&n) = t.get(&k) {
+                return n;
+            }
+            key = Some(k);
+        }
+    }
+    let mut total = 0;
+    while moves != 0 {
+        let sq = moves.trailing_zeros();
+        moves &= moves - 1;
+        let flips = flanking_flips(p, o, sq);
+        total += leaves(o ^ flips, p ^ flips ^ (1u64 << sq), depth - 1, table);
+    }
+    if let (Some(k), Some(t)) = (key, table.as_mut()) {
+        t.put(k, total, depth);
+    }
+    total
+}
+
+/// [`perft`] with a transposition table of up to `entries` slots per thread (0: none),
+/// on `threads` threads (the positions 3 plies down are shared out).
+pub fn perft_with(pos: Position, depth: u32, entries: usize, threads: usize) -> u64 {
+    let table = || if entries > 0 { Some(Table::new(entries)) } else { None };
+    if threads <= 1 || depth < 5 {
+        return leaves(pos.player, pos.opponent, depth, &mut table());
+    }
+    // The positions `split` plies down; ends and passes before that are tasks too.
+    let split = 3;
+    let mut tasks = Vec::new();
+    let mut stack = vec![(pos, 0u32)];
+    while let Some((node, ply)) = stack.pop() {
+        let legal = node.legal();
+        if ply == split || (legal == 0 && node.passed().legal() == 0) {
+            tasks.push((node, depth - ply));
+        } else if legal == 0 {
+            stack.push((node.passed(), ply + 1));
+        } else {
+            let mut m = legal;
+            while m != 0 {
+                stack.push((node.play_square(m.trailing_zeros()), ply + 1));
+                m &= m - 1;
+            }
+        }
+    }
+    let next = AtomicUsize::new(0);
+    let total = Mutex::new(0u64);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut table = table();
+                let mut sum = 0;
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    match tasks.get(i) {
+                        Some(&(node, d)) => sum += leaves(node.player, node.opponent, d, &mut table),
+                        None => break,
+                    }
+                }
+                *total.lock().unwrap_or_else(|e| e.into_inner()) += sum;
+            });
+        }
+    });
+    total.into_inner().unwrap_or_else(|e| e.into_inner())
+}

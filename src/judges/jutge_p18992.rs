@@ -1,0 +1,80 @@
+//! Jutge.org P18992 "Othello": replay a game on an `n × n` board and print every board.
+//!
+//! Input: the board size `n` (even, at least 4), then moves `C r c`: `C` is `N` (negre,
+//! black) or `B` (blanc, white), `r` and `c` are 1-based from the top left. Black moves
+//! first from the standard start; a player who cannot move has no line, so the same letter
+//! may come twice in a row.
+//!
+//! Output: the board before any move and after each move, as `n` lines of `n` characters
+//! (`.` empty, `N` black, `B` white), then `black:white` disc counts, then an empty line.
+
+use std::io::Write;
+
+use super::super::core::board::{Alphabet, Board, Color};
+use super::super::core::error::{Error, InputError};
+use super::super::core::rules::{Flanking, Rules};
+use super::super::core::scan::{shorten, Scanner};
+
+/// The cells as Jutge writes them (Catalan: `N`egre, `B`lanc).
+pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'N', white: 'B' };
+
+/// The largest board size accepted. A board is printed after every move, so the output
+/// grows as `n^4`; 1000 keeps even that within reason.
+pub const MAX_SIZE: u64 = 1000;
+
+/// Replays the game of `input`, writing every board to `out`.
+///
+/// ```
+/// let mut out = Vec::new();
+/// othello::judges::jutge_p18992::solve("4\nN 4 3\n", &mut out).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(),
+///            "....\n.BN.\n.NB.\n....\n2:2\n\n....\n.BN.\n.NN.\n..N.\n4:1\n\n");
+/// ```
+pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
+    let mut s = Scanner::new(input);
+    let size = s.number("the board size", 4, MAX_SIZE)?;
+    if size % 2 != 0 {
+        return Err(InputError::at(s.line(), format!("the board size must be even, found {}", size)).into());
+    }
+    let n = size as usize;
+    let mut board = Board::start(n);
+    let mut to_move = Color::Black;
+    print(&board, out)?;
+    while let Some(t) = s.next() {
+        let color = match t.text {
+            "N" => Color::Black,
+            "B" => Color::White,
+            other => {
+                return Err(
+                    InputError::at(t.line, format!("expected a player, N or B, found '{}'", shorten(other))).into()
+                )
+            }
+        };
+        let line = t.line;
+        let r = s.number("the row of the move", 1, size)? as usize;
+        let c = s.number("the column of the move", 1, size)? as usize;
+        if color != to_move && Flanking::has_move(&board, to_move) {
+            return Err(
+                InputError::at(line, format!("it is {}'s turn, but {} moved", to_move.name(), color.name())).into()
+            );
+        }
+        let at = board.index(r - 1, c - 1);
+        if let Err(why) = Flanking::play(&mut board, color, at) {
+            return Err(InputError::at(
+                line,
+                format!("{} cannot play at row {}, column {}: {}", color.name(), r, c, why),
+            )
+            .into());
+        }
+        to_move = color.opponent();
+        print(&board, out)?;
+    }
+    Ok(())
+}
+
+/// Prints one board, its `black:white` counts and the empty line after them.
+fn print<W: Write + ?Sized>(board: &Board, out: &mut W) -> Result<(), Error> {
+    board.write(out, &ALPHABET)?;
+    writeln!(out, "{}:{}\n", board.discs(Color::Black), board.discs(Color::White))?;
+    Ok(())
+}
