@@ -124,11 +124,6 @@ impl Board {
 		(0..self.cell_count()).filter(|&i| self.cells[i].is_none()).collect()
 	}
 	#[inline]
-	pub fn ray(&self, i: usize, d: usize) -> Ray {
-		let (r, c) = self.coords(i);
-		self.ray_from(i, r, c, d)
-	}
-	#[inline]
 	pub fn rays(&self, i: usize) -> [Ray; 8] {
 		let (r, c) = self.coords(i);
 		let mut rays = [Ray { at: i, step: 0, left: 0 }; 8];
@@ -424,72 +419,10 @@ impl<K: TableKey, V> Table<K, V> {
 }
 pub mod count {
 pub mod analysis {
-use super::super::core::board::{Board, Color, DIRECTIONS};
 use super::super::core::rules::{Flanking, Rules};
 pub trait Analyse: Rules {
-	fn relevant(board: &Board) -> Vec<bool>;
 }
 impl Analyse for Flanking {
-	fn relevant(board: &Board) -> Vec<bool> {
-		flanking_analysis(board).0
-	}
-}
-fn flanking_analysis(board: &Board) -> (Vec<bool>, bool) {
-	let empties = board.empty_cells();
-	let coarse = empties.len() > 64;
-	let mut relevant: Vec<bool> = (0..board.cell_count()).map(|i| board.cell(i).is_none()).collect();
-	let mut causes = vec![0u64; board.cell_count()];
-	let mut changed = true;
-	let mut read_changeable = false;
-	while changed {
-		changed = false;
-		read_changeable = false;
-		for (j, &e) in empties.iter().enumerate() {
-			let me = if coarse { 1 } else { 1u64 << j };
-			let may = |causes: &[u64], i: usize, read: &mut bool| -> u8 {
-				let elsewhere = if coarse {
-					causes[i] != 0
-				} else {
-					let others = causes[i] & !me;
-					(0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
-				};
-				let may = match board.cell(i) {
-					None => 3,
-					_ if elsewhere => 3,
-					Some(Color::Black) => 1,
-					Some(Color::White) => 2,
-				};
-				*read |= may == 3;
-				may
-			};
-			for d in 0..DIRECTIONS.len() {
-				let ray: Vec<usize> = board.ray(e, d).collect();
-				for &run_colour in [1u8, 2].iter() {
-					for k in 0..ray.len() {
-						if may(&causes, ray[k], &mut read_changeable) & run_colour == 0 {
-							break;
-						}
-						if k + 1 < ray.len() && may(&causes, ray[k + 1], &mut read_changeable) & (3 - run_colour) != 0 {
-							relevant[ray[k + 1]] = true;
-							for &i in &ray[..=k] {
-								relevant[i] = true;
-								changed |= causes[i] & me == 0;
-								causes[i] |= me;
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	(relevant, !coarse && !read_changeable)
-}
-fn between(board: &Board, a: usize, b: usize, c: usize) -> bool {
-	let ((ar, ac), (br, bc), (cr, cc)) = (board.coords(a), board.coords(b), board.coords(c));
-	let (dr1, dc1) = (br as i64 - ar as i64, bc as i64 - ac as i64);
-	let (dr2, dc2) = (cr as i64 - ar as i64, cc as i64 - ac as i64);
-	let collinear = dr1 * dc2 == dc1 * dr2 && dr1 * dr2 >= 0 && dc1 * dc2 >= 0;
-	collinear && (dr1, dc1) != (0, 0) && dr1.abs().max(dc1.abs()) < dr2.abs().max(dc2.abs())
 }
 }
 pub mod board {
@@ -589,18 +522,41 @@ impl<R: Rules> BoardWalk<R> {
 		}
 	}
 }
+pub enum Moves {
+	Few(u64),
+	Many(std::vec::IntoIter<u32>),
+}
+impl Iterator for Moves {
+	type Item = u32;
+	#[inline]
+	fn next(&mut self) -> Option<u32> {
+		match self {
+			Moves::Few(0) => None,
+			Moves::Few(bits) => {
+				let k = bits.trailing_zeros();
+				*bits &= *bits - 1;
+				Some(k)
+			}
+			Moves::Many(list) => list.next(),
+		}
+	}
+}
 impl<R: Rules> Walk for BoardWalk<R> {
 	const PASSES: bool = R::PASSES;
 	const STORE_FROM: usize = LAST_CELLS + 1;
 	type Key = Vec<u64>;
 	type Move = u32;
-	type Moves = std::vec::IntoIter<u32>;
+	type Moves = Moves;
 	type Undo = usize;
-	fn moves(&self) -> std::vec::IntoIter<u32> {
+	fn moves(&self) -> Moves {
 		let legal =
 			|&(_, &at): &(usize, &usize)| self.board.cell(at).is_none() && R::is_legal(&self.board, self.to_move, at);
-		let moves: Vec<u32> = self.playable.iter().enumerate().filter(legal).map(|(k, _)| k as u32).collect();
-		moves.into_iter()
+		let moves = self.playable.iter().enumerate().filter(legal).map(|(k, _)| k as u32);
+		if self.playable.len() <= 64 {
+			Moves::Few(moves.fold(0, |bits, k| bits | 1 << k))
+		} else {
+			Moves::Many(moves.collect::<Vec<u32>>().into_iter())
+		}
 	}
 	fn play(&mut self, m: u32) -> usize {
 		let at = self.playable[m as usize];
@@ -716,6 +672,15 @@ impl Count for u64 {
 	#[inline]
 	fn add(&mut self, other: &u64) {
 		*self += *other;
+	}
+	fn to_nat(&self) -> Nat {
+		Nat::from(*self)
+	}
+}
+impl Count for u128 {
+	#[inline]
+	fn add(&mut self, other: &u128) {
+		*self = self.saturating_add(*other);
 	}
 	fn to_nat(&self) -> Nat {
 		Nat::from(*self)
@@ -957,14 +922,19 @@ fn choose<R: Analyse + BitRules>(
 	options: &Options,
 	statistics: &mut Statistics,
 ) -> Counts {
-	depth_first(BoardWalk::<R>::new(board, to_move, &R::relevant(board)), to_move, options, statistics)
+	let relevant = vec![true; board.cell_count()];
+	depth_first(BoardWalk::<R>::new(board, to_move, &relevant), to_move, options, statistics)
 }
 fn depth_first<W: Walk>(walk: W, to_move: Color, options: &Options, statistics: &mut Statistics) -> Counts {
 	if walk.empties() <= 20 {
-		depth_first_as::<W, u64>(walk, to_move, options, statistics)
-	} else {
-		depth_first_as::<W, Nat>(walk, to_move, options, statistics)
+		return depth_first_as::<W, u64>(walk, to_move, options, statistics);
 	}
+	let counts = depth_first_as::<W, u128>(walk.clone(), to_move, options, statistics);
+	let saturated = Nat::from(u128::MAX);
+	if [&counts.black, &counts.white, &counts.draws].iter().all(|&n| *n != saturated) {
+		return counts;
+	}
+	depth_first_as::<W, Nat>(walk, to_move, options, statistics)
 }
 fn depth_first_as<W: Walk, C: Count>(
 	mut walk: W,

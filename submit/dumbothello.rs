@@ -235,19 +235,27 @@ pub trait Rules: Copy {
 }
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Adjacent;
+impl Adjacent {
+	#[inline]
+	fn captured(board: &Board, color: Color, at: usize) -> impl Iterator<Item = usize> + '_ {
+		let opponent = Some(color.opponent());
+		(0..DIRECTIONS.len()).filter_map(move |d| board.step(at, d)).filter(move |&i| board.cell(i) == opponent)
+	}
+}
 impl Rules for Adjacent {
 	const PASSES: bool = false;
 	#[inline]
 	fn flips<F: FnMut(usize)>(board: &Board, color: Color, at: usize, mut flip: F) -> usize {
-		let opponent = Some(color.opponent());
-		let mut total = 0;
-		for i in (0..DIRECTIONS.len()).filter_map(|d| board.step(at, d)) {
-			if board.cell(i) == opponent {
-				flip(i);
-				total += 1;
-			}
+		let mut count = 0;
+		for i in Adjacent::captured(board, color, at) {
+			flip(i);
+			count += 1;
 		}
-		total
+		count
+	}
+	#[inline]
+	fn is_legal(board: &Board, color: Color, at: usize) -> bool {
+		Adjacent::captured(board, color, at).next().is_some()
 	}
 }
 }
@@ -363,22 +371,10 @@ impl<K: TableKey, V> Table<K, V> {
 }
 pub mod count {
 pub mod analysis {
-use super::super::core::board::{Board, DIRECTIONS};
 use super::super::core::rules::{Adjacent, Rules};
 pub trait Analyse: Rules {
-	fn relevant(board: &Board) -> Vec<bool>;
 }
 impl Analyse for Adjacent {
-	fn relevant(board: &Board) -> Vec<bool> {
-		let mut relevant = vec![false; board.cell_count()];
-		for e in board.empty_cells() {
-			relevant[e] = true;
-			for i in (0..DIRECTIONS.len()).filter_map(|d| board.step(e, d)) {
-				relevant[i] = true;
-			}
-		}
-		relevant
-	}
 }
 }
 pub mod board {
@@ -478,18 +474,41 @@ impl<R: Rules> BoardWalk<R> {
 		}
 	}
 }
+pub enum Moves {
+	Few(u64),
+	Many(std::vec::IntoIter<u32>),
+}
+impl Iterator for Moves {
+	type Item = u32;
+	#[inline]
+	fn next(&mut self) -> Option<u32> {
+		match self {
+			Moves::Few(0) => None,
+			Moves::Few(bits) => {
+				let k = bits.trailing_zeros();
+				*bits &= *bits - 1;
+				Some(k)
+			}
+			Moves::Many(list) => list.next(),
+		}
+	}
+}
 impl<R: Rules> Walk for BoardWalk<R> {
 	const PASSES: bool = R::PASSES;
 	const STORE_FROM: usize = LAST_CELLS + 1;
 	type Key = Vec<u64>;
 	type Move = u32;
-	type Moves = std::vec::IntoIter<u32>;
+	type Moves = Moves;
 	type Undo = usize;
-	fn moves(&self) -> std::vec::IntoIter<u32> {
+	fn moves(&self) -> Moves {
 		let legal =
 			|&(_, &at): &(usize, &usize)| self.board.cell(at).is_none() && R::is_legal(&self.board, self.to_move, at);
-		let moves: Vec<u32> = self.playable.iter().enumerate().filter(legal).map(|(k, _)| k as u32).collect();
-		moves.into_iter()
+		let moves = self.playable.iter().enumerate().filter(legal).map(|(k, _)| k as u32);
+		if self.playable.len() <= 64 {
+			Moves::Few(moves.fold(0, |bits, k| bits | 1 << k))
+		} else {
+			Moves::Many(moves.collect::<Vec<u32>>().into_iter())
+		}
 	}
 	fn play(&mut self, m: u32) -> usize {
 		let at = self.playable[m as usize];
@@ -605,6 +624,15 @@ impl Count for u64 {
 	#[inline]
 	fn add(&mut self, other: &u64) {
 		*self += *other;
+	}
+	fn to_nat(&self) -> Nat {
+		Nat::from(*self)
+	}
+}
+impl Count for u128 {
+	#[inline]
+	fn add(&mut self, other: &u128) {
+		*self = self.saturating_add(*other);
 	}
 	fn to_nat(&self) -> Nat {
 		Nat::from(*self)
@@ -846,14 +874,19 @@ fn choose<R: Analyse + BitRules>(
 	options: &Options,
 	statistics: &mut Statistics,
 ) -> Counts {
-	depth_first(BoardWalk::<R>::new(board, to_move, &R::relevant(board)), to_move, options, statistics)
+	let relevant = vec![true; board.cell_count()];
+	depth_first(BoardWalk::<R>::new(board, to_move, &relevant), to_move, options, statistics)
 }
 fn depth_first<W: Walk>(walk: W, to_move: Color, options: &Options, statistics: &mut Statistics) -> Counts {
 	if walk.empties() <= 20 {
-		depth_first_as::<W, u64>(walk, to_move, options, statistics)
-	} else {
-		depth_first_as::<W, Nat>(walk, to_move, options, statistics)
+		return depth_first_as::<W, u64>(walk, to_move, options, statistics);
 	}
+	let counts = depth_first_as::<W, u128>(walk.clone(), to_move, options, statistics);
+	let saturated = Nat::from(u128::MAX);
+	if [&counts.black, &counts.white, &counts.draws].iter().all(|&n| *n != saturated) {
+		return counts;
+	}
+	depth_first_as::<W, Nat>(walk, to_move, options, statistics)
 }
 fn depth_first_as<W: Walk, C: Count>(
 	mut walk: W,

@@ -147,20 +147,32 @@ impl Rules for Flanking {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Adjacent;
 
+impl Adjacent {
+    /// The opponent discs next to `at`: the rule, once.
+    #[inline]
+    fn captured(board: &Board, color: Color, at: usize) -> impl Iterator<Item = usize> + '_ {
+        let opponent = Some(color.opponent());
+        (0..DIRECTIONS.len()).filter_map(move |d| board.step(at, d)).filter(move |&i| board.cell(i) == opponent)
+    }
+}
+
 impl Rules for Adjacent {
     const PASSES: bool = false;
 
     #[inline]
     fn flips<F: FnMut(usize)>(board: &Board, color: Color, at: usize, mut flip: F) -> usize {
-        let opponent = Some(color.opponent());
-        let mut total = 0;
-        for i in (0..DIRECTIONS.len()).filter_map(|d| board.step(at, d)) {
-            if board.cell(i) == opponent {
-                flip(i);
-                total += 1;
-            }
+        let mut count = 0;
+        for i in Adjacent::captured(board, color, at) {
+            flip(i);
+            count += 1;
         }
-        total
+        count
+    }
+
+    /// Any opponent disc next to `at`: the first one found is enough.
+    #[inline]
+    fn is_legal(board: &Board, color: Color, at: usize) -> bool {
+        Adjacent::captured(board, color, at).next().is_some()
     }
 }
 

@@ -191,20 +191,49 @@ impl<R: Rules> BoardWalk<R> {
     }
 }
 
+/// The legal moves of a [`BoardWalk`], as places in its list of playable cells: a bit set
+/// where there are at most 64 of them (no allocation), else a list.
+pub enum Moves {
+    /// At most 64 playable cells: bit `k` for place `k`.
+    Few(u64),
+    /// More.
+    Many(std::vec::IntoIter<u32>),
+}
+
+impl Iterator for Moves {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        match self {
+            Moves::Few(0) => None,
+            Moves::Few(bits) => {
+                let k = bits.trailing_zeros();
+                *bits &= *bits - 1;
+                Some(k)
+            }
+            Moves::Many(list) => list.next(),
+        }
+    }
+}
+
 impl<R: Rules> Walk for BoardWalk<R> {
     const PASSES: bool = R::PASSES;
     const STORE_FROM: usize = LAST_CELLS + 1;
     type Key = Vec<u64>;
     type Move = u32;
-    type Moves = std::vec::IntoIter<u32>;
+    type Moves = Moves;
     type Undo = usize;
 
-    /// The legal moves, as places in the list of playable cells.
-    fn moves(&self) -> std::vec::IntoIter<u32> {
+    fn moves(&self) -> Moves {
         let legal =
             |&(_, &at): &(usize, &usize)| self.board.cell(at).is_none() && R::is_legal(&self.board, self.to_move, at);
-        let moves: Vec<u32> = self.playable.iter().enumerate().filter(legal).map(|(k, _)| k as u32).collect();
-        moves.into_iter()
+        let moves = self.playable.iter().enumerate().filter(legal).map(|(k, _)| k as u32);
+        if self.playable.len() <= 64 {
+            Moves::Few(moves.fold(0, |bits, k| bits | 1 << k))
+        } else {
+            Moves::Many(moves.collect::<Vec<u32>>().into_iter())
+        }
     }
 
     fn play(&mut self, m: u32) -> usize {

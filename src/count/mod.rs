@@ -2,10 +2,10 @@
 //! root-to-leaf path of the game tree), how many end in a win for black, a win for white,
 //! or a draw. B4254 and Dumbothello ask for it.
 //!
-//! [`count`] walks the general board ([`board`]), keyed by the cells that matter
-//! ([`analysis`]), with the recursive counter and its transposition tables ([`walk`]).
-//! Where built (the `fast` feature, which the judges' single files leave out) it takes a
-//! faster way where the board allows:
+//! [`count`] walks the general board ([`board`]) with the recursive counter and its
+//! transposition tables ([`walk`]). Where built (the `fast` feature, which the judges'
+//! single files leave out), the walk's keys hold only the cells that matter
+//! ([`analysis`]), and a faster way is taken where the board allows:
 //!
 //! 1. boards within 8×8 walk on 64-bit sets ([`bits`]), their last four empty cells
 //!    counted at once ([`last`]): from 12 empty cells breadth first ([`levels`]), else
@@ -15,7 +15,8 @@
 //!
 //! Counts are exact at any size. Every move fills an empty cell and passes do not branch,
 //! so `e` empty cells give at most `e!` sequences: `u64` holds them up to 20 empty cells
-//! (20! < 2^64), and [`nat::Nat`] beyond.
+//! (20! < 2^64). Beyond, a count runs in `u128`, and where that saturates, again in
+//! [`nat::Nat`], of any size.
 
 pub mod analysis;
 #[cfg(feature = "fast")]
@@ -201,7 +202,13 @@ fn choose<R: Analyse + BitRules>(
             }
         }
     }
-    depth_first(BoardWalk::<R>::new(board, to_move, &R::relevant(board)), to_move, options, statistics)
+    // Keyed by the cells that matter where built; the judges' files key every cell, which
+    // within their statements' bounds costs little.
+    #[cfg(feature = "fast")]
+    let relevant = R::relevant(board);
+    #[cfg(not(feature = "fast"))]
+    let relevant = vec![true; board.cell_count()];
+    depth_first(BoardWalk::<R>::new(board, to_move, &relevant), to_move, options, statistics)
 }
 
 /// The threads `options` ask for (0: every core).
@@ -213,14 +220,18 @@ fn threads(options: &Options) -> usize {
     }
 }
 
-/// The count of `walk` depth first, in the narrowest number type that provably holds
-/// `e!` (see the module header).
+/// The count of `walk` depth first: in `u64` where it provably holds `e!` (see the module
+/// header), else in saturating `u128`, and again in [`Nat`] if that saturated.
 fn depth_first<W: Walk>(walk: W, to_move: Color, options: &Options, statistics: &mut Statistics) -> Counts {
     if walk.empties() <= 20 {
-        depth_first_as::<W, u64>(walk, to_move, options, statistics)
-    } else {
-        depth_first_as::<W, Nat>(walk, to_move, options, statistics)
+        return depth_first_as::<W, u64>(walk, to_move, options, statistics);
     }
+    let counts = depth_first_as::<W, u128>(walk.clone(), to_move, options, statistics);
+    let saturated = Nat::from(u128::MAX);
+    if [&counts.black, &counts.white, &counts.draws].iter().all(|&n| *n != saturated) {
+        return counts;
+    }
+    depth_first_as::<W, Nat>(walk, to_move, options, statistics)
 }
 
 /// [`depth_first`] with counts of type `C`.

@@ -1,7 +1,6 @@
 //! What a count adds up: wins, losses and draws of the player to move, in a number type
 //! wide enough for the count, and what a count reports of its own work.
 
-use std::convert::TryFrom;
 use std::fmt;
 use std::ops::AddAssign;
 
@@ -9,12 +8,10 @@ use super::nat::Nat;
 
 /// A number type for counts: exact addition, conversion to [`Nat`].
 pub trait Count: Clone + Default + Send + From<u64> + fmt::Display {
-    /// `self += other`. Callers keep sums within range (see [`super`]).
+    /// `self += other`, exact as long as the sum is in range (see [`super`]).
     fn add(&mut self, other: &Self);
     /// The same number as a [`Nat`].
     fn to_nat(&self) -> Nat;
-    /// The same number as a `u32`, if it is below 2^32.
-    fn to_u32(&self) -> Option<u32>;
 }
 
 impl Count for u64 {
@@ -25,9 +22,17 @@ impl Count for u64 {
     fn to_nat(&self) -> Nat {
         Nat::from(*self)
     }
+}
+
+/// Saturating: a sum that would pass `u128::MAX` stays there, and every sum it is part of,
+/// so a count whose results are all below it is exact.
+impl Count for u128 {
     #[inline]
-    fn to_u32(&self) -> Option<u32> {
-        u32::try_from(*self).ok()
+    fn add(&mut self, other: &u128) {
+        *self = self.saturating_add(*other);
+    }
+    fn to_nat(&self) -> Nat {
+        Nat::from(*self)
     }
 }
 
@@ -37,9 +42,6 @@ impl Count for Nat {
     }
     fn to_nat(&self) -> Nat {
         self.clone()
-    }
-    fn to_u32(&self) -> Option<u32> {
-        self.to_u64().and_then(|n| u32::try_from(n).ok())
     }
 }
 

@@ -304,10 +304,9 @@ fn same_behaviour(name: &str, exe: &str, bundle: &Path) -> Vec<String> {
     differences
 }
 
-#[test]
-fn bundles_compile_on_the_judges_compilers_and_behave_like_the_binaries() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bundles");
-    fs::create_dir_all(&dir).unwrap();
+/// [`rustc_163`], or, where it is missing, a loud note that `what` is skipped (a failure
+/// where `OTHELLO_REQUIRE_RUSTC_163` is set, as in CI).
+fn rustc_163_or_skip(what: &str) -> Option<String> {
     let old = rustc_163();
     if old.is_none() {
         assert!(
@@ -316,10 +315,39 @@ fn bundles_compile_on_the_judges_compilers_and_behave_like_the_binaries() {
              OTHELLO_RUSTC_163 nor /usr/bin/rustc is rustc 1.63.0"
         );
         eprintln!(
-            "\n*** SKIPPED the Jutge check (rustc 1.63.0, `rustc -o prog -O prog.rs`): no rustc 1.63.0 \
-             here. Install Debian's `rustc` package or set OTHELLO_RUSTC_163. ***\n"
+            "\n*** SKIPPED {} : no rustc 1.63.0 here. Install Debian's `rustc` package or set \
+             OTHELLO_RUSTC_163. ***\n",
+            what
         );
     }
+    old
+}
+
+/// The whole library, not only what the bundles carry, compiles as edition 2015 under
+/// rustc 1.63 with `-D warnings`, with the `fast` feature and without it.
+#[test]
+fn the_library_compiles_under_rustc_163_as_edition_2015() {
+    let old = match rustc_163_or_skip("the library under rustc 1.63.0") {
+        Some(old) => old,
+        None => return,
+    };
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("library-1.63");
+    fs::create_dir_all(&dir).unwrap();
+    for cfg in [None, Some("feature=\"fast\"")].iter() {
+        let mut args = vec!["--edition", "2015", "--crate-type", "lib", "--crate-name", "othello"];
+        args.extend(["--emit", "metadata", "-D", "warnings"].iter());
+        if let Some(cfg) = cfg {
+            args.extend(["--cfg", cfg].iter());
+        }
+        compile(&old, &args, &root().join("src/lib.rs"), &dir.join("libothello.rmeta"));
+    }
+}
+
+#[test]
+fn bundles_compile_on_the_judges_compilers_and_behave_like_the_binaries() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bundles");
+    fs::create_dir_all(&dir).unwrap();
+    let old = rustc_163_or_skip("the Jutge check (rustc 1.63.0, `rustc -o prog -O prog.rs`)");
     let mut jobs = Vec::new();
     for &(name, exe) in BINARIES {
         let source = root().join("submit").join(format!("{}.rs", name));
