@@ -239,7 +239,7 @@ fn mostly_one_colour(rng: &mut Rng) -> Board {
 /// Counts each board with the default options, white to move, and prints the total time
 /// and the slowest board's time and counts: the five slowest of that pass timed again
 /// (best of three runs each), so that a pause of the host in one count does not name a
-/// fast board the slowest (it had: a board of 0.17 ms among thousand of about 0.7 ms).
+/// fast board the slowest.
 fn worst_of(name: &str, boards: &[Board]) {
     let mut total = Duration::default();
     let mut times = Vec::with_capacity(boards.len());
@@ -320,11 +320,17 @@ fn main() {
 
     // b4254: each case is filtered by its own name.
     {
-        // Endgames reached from FFO positions (#40, #43, #59) by legal moves.
-        let cases: [(&str, &str, char); 4] = [
+        // Endgames reached from FFO positions (#40, #43, #59) by legal moves, and a B4254
+        // board (white first) of 1.33 billion sequences.
+        let cases: [(&str, &str, char); 5] = [
             ("b4254: 8x8, 10 empties", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOXOXOXOXOXOXO--OXOXXO-OXXXOX-OXXX---", 'X'),
             ("b4254: 8x8, 14 empties", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOXOXOXOXOXOXX--OXOOX--XOOOOX---O----", 'X'),
             ("b4254: 8x8, 16 empties", "-OOOOOOO--OOXX--XXOXXX---XOOXXX-OXXXOXX-OXXXXOXX-X-XXXO---XXXXX-", 'X'),
+            (
+                "b4254: 8x8, 16 empties, white first",
+                "XXXXXXXO-XXXXXXOXXXOXXXOXXXXXXOOXXXXXXOO---XXXOO----XX-O-----X--",
+                'O',
+            ),
             ("b4254: 8x8, 18 empties", "X-------X------XX-----XXXOOOOXXXXXXXXXXXXXXXOXOXXXXXXXXXXXXXXXXX", 'O'),
         ];
         for &(name, cells, side) in cases.iter().filter(|c| wanted(c.0)) {
@@ -347,22 +353,17 @@ fn main() {
                 worst_of(name, &boards);
             }
         }
-        // 10x10 boards (128-bit bit sets): the worst of many 10-empty game positions and
-        // boards of random discs, and a game position with 12 empty cells.
+        // Beyond 8x8 (the general board): the worst of many 10-empty positions, which must
+        // stay under a second; 10x10 game positions and boards of random discs, and 13x13
+        // boards of random discs.
         let name = "b4254: 10x10, 10 empties, 200 random game positions";
         if wanted(name) {
             let mut rng = Rng(0x510e_527f_ade6_82d1);
             let boards: Vec<Board> = (0..200).map(|_| game_position_n(&mut rng, 10, 10)).collect();
             worst_of(name, &boards);
         }
-        // Boards of random discs: up to 12x12 the cells that may change fit in 128 bits with
-        // the anchors and the empty cells, on 13x13 two thirds of them; on 9x9 a third fit
-        // in 64.
         for &(n, name) in [
-            (9, "b4254: 9x9, 10 empties, 100 boards of random discs"),
             (10, "b4254: 10x10, 10 empties, 100 boards of random discs"),
-            (11, "b4254: 11x11, 10 empties, 100 boards of random discs"),
-            (12, "b4254: 12x12, 10 empties, 100 boards of random discs"),
             (13, "b4254: 13x13, 10 empties, 100 boards of random discs"),
         ]
         .iter()
@@ -373,8 +374,8 @@ fn main() {
                 worst_of(name, &boards);
             }
         }
-        // Boards of mostly one colour: 253 to 1,020 cells that may change take the 512- and
-        // 1024-bit sets, more the general board.
+        // Boards of mostly one colour: long runs let a move flip far away, so hundreds of
+        // cells may change.
         let name = "b4254: 60x60 to 100x100, 10 empties, 60 boards of mostly one colour";
         if wanted(name) {
             let mut rng = Rng(0x3c6e_f372_fe94_f82b);
@@ -386,9 +387,8 @@ fn main() {
             let board = game_position_n(&mut Rng(0x9b05_688c_2b3e_6c1f), 10, 12);
             count_rows::<Flanking>(name, &board, Color::White, false);
         }
-        // 100x100 boards of random discs with 10 empty cells: scattered, a 2x5 block, or a
-        // row (a few hundred of the 10,000 cells can matter: 223, 246 and 354; of the row's,
-        // 292 may change, more than the 256-bit sets take, so it is on 512-bit sets).
+        // 100x100 boards of random discs with 10 empty cells: scattered (independent cells),
+        // a 2x5 block, or a row.
         for &shape in ["scattered", "block", "row"].iter() {
             let seed = match shape {
                 "scattered" => 0xbb67_ae85_84ca_a73b,

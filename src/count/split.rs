@@ -1,7 +1,7 @@
 //! Depth-first counts on several threads: the positions a few plies below the root are
 //! the tasks, taken one at a time by each thread's own [`Counter`] (with a table of its
 //! own: at the counts split here few positions repeat across tasks). Judges time every
-//! thread and some forbid them, so only cargo builds split (the `threads` feature).
+//! thread and some forbid them, so only cargo builds split (the `fast` feature).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
