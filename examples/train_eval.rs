@@ -19,7 +19,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use othello::engine::arena::Rng;
+use othello::core::rng::Rng;
 use othello::engine::endgame::Solver;
 use othello::engine::pattern::{for_each_feature, images, FEATURES, SCALE, WEIGHTS};
 use othello::engine::position::Position;

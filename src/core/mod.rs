@@ -8,11 +8,13 @@
 //! | [`bitboard`] | boards within 8×8 as pairs of `u64`, and the rules' 64-bit form |
 //! | [`scan`] | input read as tokens or lines that know their line number |
 //! | [`error`] | input errors, the programs' error type and their exit codes |
+//! | [`rng`] | a small seeded random generator |
 //! | [`table`] | the transposition table |
 
 pub mod bitboard;
 pub mod board;
 pub mod error;
+pub mod rng;
 pub mod rules;
 pub mod scan;
 pub mod table;

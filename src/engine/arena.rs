@@ -7,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::super::core::rng::Rng;
 use super::eval::Eval;
 use super::game::Game;
 use super::position::{Move, Position};
@@ -25,30 +26,6 @@ impl Engine {
     /// A searcher for this engine (one per game: its table lives as long as the game).
     pub fn searcher(&self) -> Searcher<Position, Eval> {
         Searcher::new(self.eval, 1 << 16)
-    }
-}
-
-/// A small, seeded xorshift generator: the same openings for the same seed.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator for `seed` (any value).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
     }
 }
 

@@ -4,30 +4,19 @@
 use super::super::board::{Board, Color};
 use super::super::rules::{Adjacent, Flanking, Rules};
 use super::*;
-
-/// A small xorshift generator for random positions.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use super::super::rng::Rng;
 
 /// Random boards of every shape within 8×8, played out randomly, so positions range from
 /// sparse to full; each rule set must agree with its 64-bit version on moves and flips.
 fn bitboards_agree<R: BitRules>() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut positions = 0;
     for _ in 0..400 {
-        let rows = 1 + (rng.next() % 8) as usize;
-        let cols = 1 + (rng.next() % 8) as usize;
+        let rows = 1 + (rng.next_u64() % 8) as usize;
+        let cols = 1 + (rng.next_u64() % 8) as usize;
         let mut b = Board::new(rows, cols);
         for i in 0..b.cell_count() {
-            match rng.next() % 3 {
+            match rng.next_u64() % 3 {
                 0 => b.set(i, Some(Color::Black)),
                 1 => b.set(i, Some(Color::White)),
                 _ => {}
@@ -62,7 +51,7 @@ fn bitboards_agree<R: BitRules>() {
                 color = color.opponent();
                 continue;
             }
-            let at = general[(rng.next() % general.len() as u64) as usize];
+            let at = general[(rng.next_u64() % general.len() as u64) as usize];
             R::play(&mut b, color, at).unwrap();
             color = color.opponent();
         }
@@ -85,7 +74,7 @@ fn adjacent_bitboards_agree_with_the_general_board() {
 /// the flips of every move, and whether the game is over.
 #[test]
 fn bitboards_agree_on_100000_reachable_positions() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     let mut positions = 0;
     while positions < 100_000 {
         let mut b = Board::start(8);
@@ -116,7 +105,7 @@ fn bitboards_agree_on_100000_reachable_positions() {
                 color = color.opponent();
                 continue;
             }
-            Flanking::play(&mut b, color, moves[(rng.next() % moves.len() as u64) as usize]).unwrap();
+            Flanking::play(&mut b, color, moves[(rng.next_u64() % moves.len() as u64) as usize]).unwrap();
             color = color.opponent();
         }
     }
@@ -126,15 +115,15 @@ fn bitboards_agree_on_100000_reachable_positions() {
 /// with boards from nearly empty to nearly full.
 #[test]
 fn flips_by_rays_and_by_lines_agree() {
-    let mut rng = Rng(0x5eed_f11b_5eed_f11b);
+    let mut rng = Rng::new(0x5eed_f11b_5eed_f11b);
     for round in 0..200_000 {
         let density = round % 4;
-        let mut occupied = rng.next();
+        let mut occupied = rng.next_u64();
         for _ in 0..density {
-            occupied |= rng.next();
+            occupied |= rng.next_u64();
         }
-        let sq = (rng.next() % 64) as u32;
-        let p = occupied & rng.next() & !(1 << sq);
+        let sq = (rng.next_u64() % 64) as u32;
+        let p = occupied & rng.next_u64() & !(1 << sq);
         let o = occupied & !p & !(1 << sq);
         let rays = flips_by_rays(p, o, sq);
         assert_eq!(flanking_flips(p, o, sq), rays, "{:#x} {:#x} {}", p, o, sq);
@@ -157,20 +146,20 @@ fn map_cells(b: u64, f: &dyn Fn(usize, usize) -> (usize, usize)) -> u64 {
 /// all eight images of a position have one canonical form.
 #[test]
 fn board_symmetries_commute_with_the_rules() {
-    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut rng = Rng::new(0x0123_4567_89ab_cdef);
     let maps: [(fn(u64) -> u64, &dyn Fn(usize, usize) -> (usize, usize)); 3] = [
         (flip_vertical, &|r, c| (7 - r, c)),
         (mirror_horizontal, &|r, c| (r, 7 - c)),
         (transpose, &|r, c| (c, r)),
     ];
     for _ in 0..2000 {
-        let b = rng.next();
+        let b = rng.next_u64();
         for &(map, cells) in maps.iter() {
             assert_eq!(map(b), map_cells(b, cells), "{:#x}", b);
             assert_eq!(map(map(b)), b);
         }
-        let p = rng.next() & rng.next();
-        let o = rng.next() & !p;
+        let p = rng.next_u64() & rng.next_u64();
+        let o = rng.next_u64() & !p;
         let empty = !(p | o);
         let image = |b: u64, k: usize| -> u64 {
             let b = if k & 1 != 0 { flip_vertical(b) } else { b };
@@ -198,11 +187,11 @@ fn board_symmetries_commute_with_the_rules() {
 /// positions, every disc stable at some point keeps its colour to the end of the game.
 #[test]
 fn stable_discs_never_flip() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng::new(0x1234_5678_9abc_def1);
     let mut checked = 0;
     for _ in 0..3000 {
-        let occupied = rng.next() | rng.next() | rng.next();
-        let (mut p, mut o) = (occupied & rng.next(), 0);
+        let occupied = rng.next_u64() | rng.next_u64() | rng.next_u64();
+        let (mut p, mut o) = (occupied & rng.next_u64(), 0);
         o |= occupied & !p;
         let stable = [stable_discs(p, o), stable_discs(o, p)];
         checked += (stable[0] | stable[1]).count_ones();
@@ -217,7 +206,7 @@ fn stable_discs_never_flip() {
                 mover ^= 1;
                 continue;
             }
-            for _ in 0..rng.next() % moves.count_ones() as u64 {
+            for _ in 0..rng.next_u64() % moves.count_ones() as u64 {
                 moves &= moves - 1;
             }
             let sq = moves.trailing_zeros();
@@ -239,13 +228,13 @@ fn stable_discs_never_flip() {
 /// cells of a mask: both against their definitions on random masks.
 #[test]
 fn gather_and_lowest_match_their_definitions() {
-    let mut rng = Rng(0x0bad_cafe_f00d_d00d);
+    let mut rng = Rng::new(0x0bad_cafe_f00d_d00d);
     for _ in 0..10_000 {
-        let (b, mask) = (rng.next(), rng.next() & rng.next());
+        let (b, mask) = (rng.next_u64(), rng.next_u64() & rng.next_u64());
         let cells: Vec<u32> = (0..64).filter(|&sq| mask >> sq & 1 == 1).collect();
         let packed = cells.iter().enumerate().fold(0, |m, (k, &sq)| m | (b >> sq & 1) << k);
         assert_eq!(gather(b, mask), packed, "b {:#x} mask {:#x}", b, mask);
-        let n = (rng.next() % 66) as u32;
+        let n = (rng.next_u64() % 66) as u32;
         let low = cells.iter().take(n as usize).fold(0, |m, &sq| m | 1 << sq);
         assert_eq!(lowest(n, mask), low, "n {} mask {:#x}", n, mask);
     }

@@ -2,20 +2,9 @@
 //! independent empty cells keep their flips.
 
 use super::super::super::core::board::{Alphabet, Board, Color};
+use super::super::super::core::rng::Rng;
 use super::super::super::core::rules::{Adjacent, Flanking};
 use super::Analyse;
-
-/// A small xorshift generator for random positions.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 /// A board drawn row by row.
 fn board(rows: &[&str]) -> Board {
@@ -27,19 +16,19 @@ fn board(rows: &[&str]) -> Board {
 /// A random board for the relevance tests: 3..=16 rows and columns, a random share of
 /// black discs, and 1..=9 empty cells scattered, in a block, or along one line.
 fn sparse_board(rng: &mut Rng) -> Board {
-    let rows = 3 + (rng.next() % 14) as usize;
-    let cols = 3 + (rng.next() % 14) as usize;
-    let black = rng.next() % 101;
+    let rows = 3 + (rng.next_u64() % 14) as usize;
+    let cols = 3 + (rng.next_u64() % 14) as usize;
+    let black = rng.next_u64() % 101;
     let mut b = Board::new(rows, cols);
     for i in 0..b.cell_count() {
-        b.set(i, Some(if rng.next() % 100 < black { Color::Black } else { Color::White }));
+        b.set(i, Some(if rng.next_u64() % 100 < black { Color::Black } else { Color::White }));
     }
-    let empties = 1 + (rng.next() % 9) as usize;
-    let (r0, c0) = ((rng.next() % rows as u64) as usize, (rng.next() % cols as u64) as usize);
-    let d = (rng.next() % 8) as usize;
+    let empties = 1 + (rng.next_u64() % 9) as usize;
+    let (r0, c0) = ((rng.next_u64() % rows as u64) as usize, (rng.next_u64() % cols as u64) as usize);
+    let d = (rng.next_u64() % 8) as usize;
     let mut cells = Vec::new();
-    match rng.next() % 3 {
-        0 => cells.extend((0..empties).map(|_| (rng.next() % b.cell_count() as u64) as usize)),
+    match rng.next_u64() % 3 {
+        0 => cells.extend((0..empties).map(|_| (rng.next_u64() % b.cell_count() as u64) as usize)),
         1 => {
             for k in 0..empties {
                 cells.push(b.index((r0 + k / 3).min(rows - 1), (c0 + k % 3).min(cols - 1)));
@@ -48,7 +37,7 @@ fn sparse_board(rng: &mut Rng) -> Board {
         _ => {
             let start = b.index(r0, c0);
             cells.push(start);
-            cells.extend(b.ray(start, d).step_by(1 + (rng.next() % 2) as usize).take(empties - 1));
+            cells.extend(b.ray(start, d).step_by(1 + (rng.next_u64() % 2) as usize).take(empties - 1));
         }
     }
     for &i in &cells {
@@ -61,21 +50,21 @@ fn sparse_board(rng: &mut Rng) -> Board {
 /// rules) every disc closing a flipped run, must be among the cells [`super::Analysis::relevant`]
 /// marks, since the counters leave every other cell out of their keys and boards.
 fn relevant_covers_every_change<R: Analyse>(closers: bool) {
-    let mut rng = Rng(0x6a09_e667_f3bc_c909);
+    let mut rng = Rng::new(0x6a09_e667_f3bc_c909);
     let mut moves = 0;
     for _ in 0..600 {
         let start = sparse_board(&mut rng);
         let relevant = R::relevant(&start);
         for _ in 0..20 {
             let mut b = start.clone();
-            let mut color = if rng.next() % 2 == 0 { Color::Black } else { Color::White };
+            let mut color = if rng.next_u64() % 2 == 0 { Color::Black } else { Color::White };
             while !R::game_over(&b, color) {
                 let legal = R::legal_moves(&b, color);
                 if legal.is_empty() {
                     color = color.opponent();
                     continue;
                 }
-                let at = legal[(rng.next() % legal.len() as u64) as usize];
+                let at = legal[(rng.next_u64() % legal.len() as u64) as usize];
                 R::flips(&b, color, at, |f| {
                     assert!(relevant[f], "{:?} flips {:?} at {:?} on {:?}", color, b.coords(f), b.coords(at), start)
                 });
@@ -113,7 +102,7 @@ fn relevant_cells_cover_every_adjacent_flip() {
 /// independent: before every move, every cell still empty must have, for each colour,
 /// the flip count it had at the start, since the independent counter relies on it.
 fn independent_cells_keep_their_flips<R: Analyse>() {
-    let mut rng = Rng(0xbb67_ae85_84ca_a73b);
+    let mut rng = Rng::new(0xbb67_ae85_84ca_a73b);
     let (mut independent, mut moves) = (0, 0);
     for _ in 0..3000 {
         let start = sparse_board(&mut rng);
@@ -127,7 +116,7 @@ fn independent_cells_keep_their_flips<R: Analyse>() {
         let at_start: Vec<[usize; 2]> = empty.iter().map(|&at| flips(&start, at)).collect();
         for _ in 0..10 {
             let mut b = start.clone();
-            let mut color = if rng.next() % 2 == 0 { Color::Black } else { Color::White };
+            let mut color = if rng.next_u64() % 2 == 0 { Color::Black } else { Color::White };
             while !R::game_over(&b, color) {
                 for (k, &at) in empty.iter().enumerate() {
                     if b.cell(at).is_none() {
@@ -139,7 +128,7 @@ fn independent_cells_keep_their_flips<R: Analyse>() {
                     color = color.opponent();
                     continue;
                 }
-                let at = legal[(rng.next() % legal.len() as u64) as usize];
+                let at = legal[(rng.next_u64() % legal.len() as u64) as usize];
                 R::play(&mut b, color, at).unwrap();
                 moves += 1;
                 color = color.opponent();

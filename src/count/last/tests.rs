@@ -3,21 +3,10 @@
 //! where passes and games over before the last cell are common.
 
 use super::super::super::core::bitboard::{BitRules, Bits};
+use super::super::super::core::rng::Rng;
 use super::super::super::core::rules::{Adjacent, Flanking};
 use super::super::outcomes::Outcomes;
 use super::{outcomes, portable, portable_sequences, sequences, CELLS};
-
-/// A small xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 /// The outcomes of the player with discs `p` to move (margin `margin`) over every
 /// sequence of moves on the cells `empty`, one move at a time.
@@ -43,18 +32,18 @@ fn by_moves<R: BitRules>(p: u64, o: u64, empty: u64, margin: i32) -> Outcomes {
 }
 
 fn agree<R: BitRules>(seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let (mut counted, mut short) = (0, 0);
     for round in 0..100_000 {
         let n = 1 + round % CELLS as u32;
         let mut empty = 0u64;
         while empty.count_ones() < n {
-            empty |= 1 << (rng.next() % 64);
+            empty |= 1 << (rng.next_u64() % 64);
         }
-        let off = if round % 2 == 0 { 0 } else { rng.next() & rng.next() & !empty };
-        let p = rng.next() & !empty & !off;
+        let off = if round % 2 == 0 { 0 } else { rng.next_u64() & rng.next_u64() & !empty };
+        let p = rng.next_u64() & !empty & !off;
         let o = !p & !empty & !off;
-        let margin = (rng.next() % 41) as i32 - 20;
+        let margin = (rng.next_u64() % 41) as i32 - 20;
         let want = by_moves::<R>(p, o, empty, margin);
         let all = want.wins + want.losses + want.draws;
         assert_eq!(outcomes::<R>(p, o, empty, margin), want, "{:#x} {:#x} {:#x} {}", p, o, empty, margin);

@@ -1,5 +1,5 @@
 use super::super::super::core::bitboard::{flanking_flips, START_BLACK, START_WHITE};
-use super::super::arena::Rng;
+use super::super::super::core::rng::Rng;
 use super::super::endgame::Solver;
 use super::super::position::Position;
 use super::*;

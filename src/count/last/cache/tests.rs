@@ -1,28 +1,17 @@
 //! The cache by neighbourhood answers what the lanes count, and its key keeps the games.
 
 use super::super::super::super::core::bitboard::RAYS;
+use super::super::super::super::core::rng::Rng;
 use super::super::super::super::core::rules::Flanking;
 use super::super::super::outcomes::Outcomes;
 use super::super::{outcomes, sequences, Four};
 use super::{read_cells, read_discs, Cells, LocalCache, REACH};
 
-/// A small xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 /// Four cells at random, as a bit set.
 fn four_at_random(rng: &mut Rng) -> u64 {
     let mut empty = 0u64;
     while empty.count_ones() < 4 {
-        empty |= 1 << (rng.next() % 64);
+        empty |= 1 << (rng.next_u64() % 64);
     }
     empty
 }
@@ -32,12 +21,13 @@ fn four_at_random(rng: &mut Rng) -> u64 {
 /// one margin, and the same sequences, on 20,000 random positions (sparse to full boards).
 #[test]
 fn the_key_keeps_the_games() {
-    let mut rng = Rng(0xbf58_476d_1ce4_e5b9);
+    let mut rng = Rng::new(0xbf58_476d_1ce4_e5b9);
     let mut moved = 0;
     for i in 0..20_000 {
         let empty = four_at_random(&mut rng);
-        let occupied = if i % 2 == 0 { !empty } else { (0..i % 5).fold(rng.next(), |m, _| m | rng.next()) & !empty };
-        let p = occupied & rng.next();
+        let occupied =
+            if i % 2 == 0 { !empty } else { (0..i % 5).fold(rng.next_u64(), |m, _| m | rng.next_u64()) & !empty };
+        let p = occupied & rng.next_u64();
         let o = occupied & !p;
         let kp = read_discs(p, o, &Cells::new(empty));
         let ko = occupied & !kp;
@@ -55,18 +45,18 @@ fn the_key_keeps_the_games() {
 /// margin moved (a hit).
 #[test]
 fn the_cache_counts_as_the_lanes_do() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     let (mut cache, mut hits, mut unread) = (LocalCache::default(), 0, 0);
     for i in 0..30_000 {
         let empty = four_at_random(&mut rng);
-        let off = if i % 3 == 0 { rng.next() & rng.next() & rng.next() & !empty } else { 0 };
-        let p = rng.next() & !empty & !off;
+        let off = if i % 3 == 0 { rng.next_u64() & rng.next_u64() & rng.next_u64() & !empty } else { 0 };
+        let p = rng.next_u64() & !empty & !off;
         let o = !p & !empty & !off;
         let cells = Cells::new(empty);
         // Every disc off the rays changed, and every disc of the rays that no move reads.
         let read = read_cells(empty, p & cells.alone, o & cells.alone);
         let far = (!cells.rays | (cells.rays & !read)) & !empty & !off;
-        let changed = rng.next() & far;
+        let changed = rng.next_u64() & far;
         let (p2, o2) = ((p & !far) | changed, (o & !far) | (far & !changed));
         unread += (far & cells.rays != 0) as usize;
         let margin = |p: u64, o: u64| p.count_ones() as i32 - o.count_ones() as i32;
@@ -86,11 +76,11 @@ fn the_cache_counts_as_the_lanes_do() {
 /// as the position before.
 #[test]
 fn the_cache_starts_again_on_another_board() {
-    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+    let mut rng = Rng::new(0x5851_f42d_4c95_7f2d);
     let (mut cache, mut hits, mut differ) = (LocalCache::default(), 0, 0);
     for _ in 0..3_000 {
         let empty = four_at_random(&mut rng);
-        let p = rng.next() & !empty;
+        let p = rng.next_u64() & !empty;
         let o = !p & !empty;
         let near = (0..64).filter(|&c| empty >> c & 1 == 1).fold(0, |n, c| n | REACH[c]);
         let theirs = o & near;
@@ -100,7 +90,7 @@ fn the_cache_starts_again_on_another_board() {
         let off = 1u64
             << (0..64)
                 .filter(|&c| theirs >> c & 1 == 1)
-                .nth(rng.next() as usize % theirs.count_ones() as usize)
+                .nth(rng.next_u64() as usize % theirs.count_ones() as usize)
                 .unwrap_or(0);
         let mut counts = Vec::new();
         for &o in [o, o & !off].iter() {
@@ -143,12 +133,12 @@ fn read_by_steps(empty: u64, p_alone: u64, o_alone: u64) -> u64 {
 /// cells on one ray only are those found cell by cell.
 #[test]
 fn read_cells_follow_each_ray() {
-    let mut rng = Rng(0x94d0_49bb_1331_11eb);
+    let mut rng = Rng::new(0x94d0_49bb_1331_11eb);
     let (mut short, mut total) = (0, 0);
     for i in 0..100_000 {
         let empty = four_at_random(&mut rng);
-        let occupied = (0..i % 3).fold(rng.next(), |m, _| m | rng.next()) & !empty;
-        let p = occupied & rng.next();
+        let occupied = (0..i % 3).fold(rng.next_u64(), |m, _| m | rng.next_u64()) & !empty;
+        let p = occupied & rng.next_u64();
         let o = occupied & !p;
         let cells = Cells::new(empty);
         let on = |x: u64| (0..64).filter(|&e| empty >> e & 1 == 1 && REACH[e] >> x & 1 == 1).count();
