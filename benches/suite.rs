@@ -113,7 +113,7 @@ fn count_rows<R: Analyse + BitRules>(name: &str, board: &Board, to_move: Color, 
     let run = |options: Options| -> (Duration, Counts, Statistics) {
         let mut s = Statistics::default();
         let t = Instant::now();
-        let r = count_with::<R>(board, to_move, &options, &mut s);
+        let r = count_with::<R>(board, to_move, &options, &mut s).expect("a countable board");
         (t.elapsed(), r, s)
     };
     let show = |label: &str, (t, r, s): (Duration, Counts, Statistics)| {
@@ -201,7 +201,7 @@ fn game_position_n(rng: &mut Rng, n: usize, empties: usize) -> Board {
 
 /// An n×n board of random discs with `empties` empty cells at random.
 fn random_discs(rng: &mut Rng, n: usize, empties: usize) -> Board {
-    let mut board = Board::new(n, n);
+    let mut board = Board::from_cells(n, n, vec![None; n * n]);
     for i in 0..n * n {
         board.set(i, Some(if rng.below(2) == 0 { Color::Black } else { Color::White }));
     }
@@ -218,7 +218,7 @@ fn random_discs(rng: &mut Rng, n: usize, empties: usize) -> Board {
 fn mostly_one_colour(rng: &mut Rng) -> Board {
     let n = 60 + rng.below(41);
     let black = 60 + rng.below(36);
-    let mut board = Board::new(n, n);
+    let mut board = Board::from_cells(n, n, vec![None; n * n]);
     for i in 0..n * n {
         board.set(i, Some(if rng.below(100) < black { Color::Black } else { Color::White }));
     }
@@ -245,7 +245,8 @@ fn worst_of(name: &str, boards: &[Board]) {
     let mut times = Vec::with_capacity(boards.len());
     for (i, board) in boards.iter().enumerate() {
         let t = Instant::now();
-        count_with::<Flanking>(board, Color::White, &Options::default(), &mut Statistics::default());
+        count_with::<Flanking>(board, Color::White, &Options::default(), &mut Statistics::default())
+            .expect("a countable board");
         let time = t.elapsed();
         total += time;
         times.push((time, i));
@@ -256,7 +257,8 @@ fn worst_of(name: &str, boards: &[Board]) {
         let mut report = None;
         let time = best(3, || {
             let mut s = Statistics::default();
-            report = Some((count_with::<Flanking>(&boards[i], Color::White, &Options::default(), &mut s), s))
+            let counts = count_with::<Flanking>(&boards[i], Color::White, &Options::default(), &mut s);
+            report = Some((counts.expect("a countable board"), s))
         });
         if worst.as_ref().map_or(true, |&(t, _)| time > t) {
             worst = Some((time, report.expect("a count")));
@@ -396,7 +398,7 @@ fn main() {
                 _ => 0x5be0_cd19_137e_2178,
             };
             let mut rng = Rng(seed);
-            let mut board = Board::new(100, 100);
+            let mut board = Board::from_cells(100, 100, vec![None; 100 * 100]);
             for i in 0..board.cell_count() {
                 board.set(i, Some(if rng.below(2) == 0 { Color::Black } else { Color::White }));
             }

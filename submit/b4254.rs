@@ -47,15 +47,17 @@ impl Alphabet {
 		}
 	}
 	pub fn row(&self, text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
-		text.chars()
-			.filter(|ch| !ch.is_ascii_whitespace())
-			.map(|ch| {
-				self.decode(ch).ok_or_else(|| {
-					let cells = format!("'{}', '{}' or '{}'", self.empty, self.black, self.white);
-					InputError::at(line, format!("unexpected character {:?} (cells are {})", ch, cells))
-				})
-			})
-			.collect()
+		let mut row = Vec::new();
+		if row.try_reserve_exact(text.len()).is_err() {
+			return Err(InputError::at(line, "the row does not fit in memory"));
+		}
+		for ch in text.chars().filter(|ch| !ch.is_ascii_whitespace()) {
+			row.push(self.decode(ch).ok_or_else(|| {
+				let cells = format!("'{}', '{}' or '{}'", self.empty, self.black, self.white);
+				InputError::at(line, format!("unexpected character {:?} (cells are {})", ch, cells))
+			})?);
+		}
+		Ok(row)
 	}
 }
 pub const DIRECTIONS: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
@@ -67,17 +69,12 @@ pub struct Board {
 	discs: [usize; 2],
 }
 impl Board {
-	pub fn new(rows: usize, cols: usize) -> Board {
-		assert!(rows > 0 && cols > 0, "a board has at least one cell");
-		Board { rows, cols, cells: vec![None; rows * cols], discs: [0, 0] }
-	}
 	pub fn from_cells(rows: usize, cols: usize, cells: Vec<Cell>) -> Board {
+		assert!(rows > 0 && cols > 0, "a board has at least one cell");
 		assert_eq!(cells.len(), rows * cols, "a {}x{} board has {} cells", rows, cols, rows * cols);
-		let mut board = Board::new(rows, cols);
-		for (i, cell) in cells.into_iter().enumerate() {
-			board.set(i, cell);
-		}
-		board
+		let discs = |color| cells.iter().filter(|&&c| c == Some(color)).count();
+		let discs = [discs(Color::Black), discs(Color::White)];
+		Board { rows, cols, cells, discs }
 	}
 	pub fn from_rows(rows: Vec<(usize, Vec<Cell>)>, width: Option<usize>) -> Result<Board, InputError> {
 		let cols = match (width, rows.first()) {
@@ -93,8 +90,14 @@ impl Board {
 		if cols == 0 {
 			return Err(InputError::at(rows[0].0, "a row has no cells"));
 		}
-		let height = rows.len();
-		Ok(Board::from_cells(height, cols, rows.into_iter().flat_map(|(_, row)| row).collect()))
+		let (height, last) = (rows.len(), rows[rows.len() - 1].0);
+		let mut cells = Vec::new();
+		if cells.try_reserve_exact(height * cols).is_err() {
+			let message = format!("a board of {} cells does not fit in memory", height * cols);
+			return Err(InputError::at(last, message));
+		}
+		cells.extend(rows.into_iter().flat_map(|(_, row)| row));
+		Ok(Board::from_cells(height, cols, cells))
 	}
 	pub fn cell_count(&self) -> usize {
 		self.cells.len()
@@ -224,6 +227,45 @@ pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
 	code
 }
 }
+pub mod memory {
+use std::fs;
+use super::error::InputError;
+use super::scan::escape;
+pub const DEFAULT: usize = 1 << 30;
+pub const VARIABLE: &str = "OTHELLO_MEMORY";
+pub fn budget() -> Result<usize, InputError> {
+	let wanted = match std::env::var_os(VARIABLE) {
+		None => DEFAULT,
+		Some(v) => v.to_str().and_then(parse_size).ok_or_else(|| {
+			let shown = escape(&v.to_string_lossy());
+			InputError::new(format!(
+				"{} must be a number of bytes, or of K, M or G (such as 512M), not '{}'",
+				VARIABLE, shown
+			))
+		})?,
+	};
+	Ok(wanted.min(process_limit().map_or(usize::MAX, |limit| limit / 2)))
+}
+pub fn parse_size(text: &str) -> Option<usize> {
+	let text = text.trim();
+	let (digits, shift) = match text.bytes().last().map(|b| b.to_ascii_uppercase()) {
+		Some(b'K') => (&text[..text.len() - 1], 10),
+		Some(b'M') => (&text[..text.len() - 1], 20),
+		Some(b'G') => (&text[..text.len() - 1], 30),
+		_ => (text, 0),
+	};
+	let number = digits.parse::<usize>().ok().filter(|&n| n > 0)?;
+	number.checked_mul(1 << shift)
+}
+fn process_limit() -> Option<usize> {
+	let limits = fs::read_to_string("/proc/self/limits").ok()?;
+	limits
+		.lines()
+		.filter(|l| l.starts_with("Max address space") || l.starts_with("Max data size"))
+		.filter_map(|l| l.split_whitespace().nth(3).and_then(|soft| soft.parse().ok()))
+		.min()
+}
+}
 pub mod rules {
 use super::board::{Board, Color, Ray};
 pub trait Rules: Copy {
@@ -231,6 +273,12 @@ pub trait Rules: Copy {
 	fn flips<F: FnMut(usize)>(board: &Board, color: Color, at: usize, flip: F) -> usize;
 	fn is_legal(board: &Board, color: Color, at: usize) -> bool {
 		Self::flips(board, color, at, |_| ()) > 0
+	}
+	fn has_move(board: &Board, color: Color) -> bool {
+		(0..board.cell_count()).any(|i| board.cell(i).is_none() && Self::is_legal(board, color, i))
+	}
+	fn game_over(board: &Board, to_move: Color) -> bool {
+		!Self::has_move(board, to_move) && (!Self::PASSES || !Self::has_move(board, to_move.opponent()))
 	}
 }
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -294,31 +342,59 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
 	}
 }
 pub fn shorten(text: &str) -> String {
+	match text.char_indices().nth(20) {
+		Some((end, _)) => escape(&text[..end]) + "...",
+		None => escape(text),
+	}
+}
+pub fn escape(text: &str) -> String {
 	let mut out = String::new();
-	for (i, ch) in text.chars().enumerate() {
-		if i == 20 {
-			out.push_str("...");
-			break;
-		}
-		if ch.is_control() {
-			out.extend(ch.escape_debug());
-		} else {
-			out.push(ch);
+	for ch in text.chars() {
+		match ch {
+			'\\' | '\'' | '"' => out.push(ch),
+			_ => out.extend(ch.escape_debug()),
 		}
 	}
 	out
 }
+pub fn collect_lines<T, I: Iterator<Item = Result<(usize, T), InputError>>>(
+	items: I,
+) -> Result<Vec<(usize, T)>, InputError> {
+	let mut all = Vec::new();
+	for item in items {
+		let (line, value) = item?;
+		if all.try_reserve(1).is_err() {
+			return Err(InputError::at(line, format!("the input does not fit in memory ({} lines read)", all.len())));
+		}
+		all.push((line, value));
+	}
+	Ok(all)
+}
+pub fn line_ends(text: &str) -> usize {
+	every_line(text).count() - 1
+}
 pub fn lines(input: &str) -> impl Iterator<Item = (usize, &str)> {
-	input
-		.split('\n')
-		.enumerate()
-		.map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
-		.filter(|&(_, l)| !l.bytes().all(|b| b.is_ascii_whitespace()))
+	every_line(input).enumerate().map(|(i, l)| (i + 1, l)).filter(|&(_, l)| !l.bytes().all(|b| b.is_ascii_whitespace()))
+}
+fn every_line(input: &str) -> impl Iterator<Item = &str> {
+	input.split("\r\n").flat_map(|l| l.split(&['\n', '\r'][..]))
 }
 }
 pub mod table {
 use std::num::NonZeroU8;
-pub trait TableKey: Clone + Eq {
+pub trait Footprint {
+	fn heap_bytes(&self) -> usize {
+		0
+	}
+}
+impl Footprint for u64 {}
+impl Footprint for (u64, u64) {}
+impl Footprint for Vec<u64> {
+	fn heap_bytes(&self) -> usize {
+		self.capacity() * 8
+	}
+}
+pub trait TableKey: Clone + Eq + Footprint {
 	fn hash64(&self) -> u64;
 }
 #[inline]
@@ -361,22 +437,34 @@ pub struct Table<K, V> {
 	mask: usize,
 	used: usize,
 	limit: usize,
+	budget: usize,
+	heap: usize,
 }
 pub const INITIAL_SLOTS: usize = 1 << 10;
-impl<K: TableKey, V> Table<K, V> {
-	pub fn new(entries: usize) -> Table<K, V> {
+impl<K: TableKey, V: Footprint> Table<K, V> {
+	pub fn new(entries: usize, budget: usize) -> Table<K, V> {
+		let fit = (budget / std::mem::size_of::<Bucket<K, V>>()).saturating_mul(2);
+		let entries = entries.min(fit);
 		let limit = if entries < 4 { 2 } else { 1 << (63 - (entries as u64).leading_zeros()) };
-		let mut table = Table { buckets: Vec::new(), mask: 0, used: 0, limit };
+		let mut table = Table { buckets: Vec::new(), mask: 0, used: 0, limit, budget, heap: 0 };
 		table.grow_to(1);
 		table
 	}
 	pub fn capacity(&self) -> usize {
 		2 * self.buckets.len()
 	}
+	pub fn bytes(&self) -> usize {
+		self.buckets.len() * std::mem::size_of::<Bucket<K, V>>() + self.heap
+	}
 	fn grow_to(&mut self, buckets: usize) {
 		while self.buckets.len() < buckets {
 			let old = self.buckets.len();
-			self.buckets.resize_with((2 * old).max(1), || Bucket { slots: [None, None] });
+			let new = (2 * old).max(1);
+			if self.buckets.try_reserve_exact(new - old).is_err() {
+				self.limit = self.capacity();
+				return;
+			}
+			self.buckets.resize_with(new, || Bucket { slots: [None, None] });
 			self.mask = self.buckets.len() - 1;
 			for b in 0..old {
 				for k in 0..2 {
@@ -393,26 +481,38 @@ impl<K: TableKey, V> Table<K, V> {
 	}
 	#[inline]
 	pub fn get(&self, key: &K) -> Option<&V> {
-		let bucket = &self.buckets[key.hash64() as usize & self.mask];
+		let bucket = self.buckets.get(key.hash64() as usize & self.mask)?;
 		bucket.slots.iter().flatten().find(|slot| slot.key == *key).map(|slot| &slot.value)
 	}
 	#[inline]
-	pub fn put(&mut self, key: K, value: V, weight: u32) {
-		if self.used * 2 > self.capacity() && self.capacity() < self.limit {
+	pub fn put(&mut self, key: &K, value: V, weight: u32) {
+		let grown = 2 * self.bytes() - self.heap;
+		if self.used * 2 > self.capacity() && self.capacity() < self.limit && grown <= self.budget {
 			let target = (self.buckets.len() * 2).max(self.limit.min(INITIAL_SLOTS) / 2);
 			self.grow_to(target);
 		}
-		let weight = NonZeroU8::new(weight.clamp(1, 255) as u8).expect("a weight of 1 to 255");
-		let slots = &mut self.buckets[key.hash64() as usize & self.mask].slots;
+		let bytes = self.bytes();
+		let index = key.hash64() as usize & self.mask;
+		let slots = match self.buckets.get_mut(index) {
+			Some(bucket) => &mut bucket.slots,
+			None => return,
+		};
 		let victim = match slots {
 			[None, _] => 0,
-			[Some(s), _] if s.key == key => 0,
+			[Some(s), _] if s.key == *key => 0,
 			[_, None] => 1,
-			[_, Some(s)] if s.key == key => 1,
+			[_, Some(s)] if s.key == *key => 1,
 			[Some(a), Some(b)] => (b.weight < a.weight) as usize,
 		};
+		let owned = key.heap_bytes() + value.heap_bytes();
+		let freed = slots[victim].as_ref().map_or(0, |s| s.key.heap_bytes() + s.value.heap_bytes());
+		if owned > freed && bytes + (owned - freed) > self.budget {
+			return;
+		}
+		let weight = NonZeroU8::new(weight.clamp(1, 255) as u8).expect("a weight of 1 to 255");
 		self.used += slots[victim].is_none() as usize;
-		slots[victim] = Some(Slot { key, value, weight });
+		self.heap = self.heap + owned - freed;
+		slots[victim] = Some(Slot { key: key.clone(), value, weight });
 	}
 }
 }
@@ -616,6 +716,9 @@ pub struct Nat {
 	limbs: Vec<u64>,
 }
 impl Nat {
+	pub fn heap_bytes(&self) -> usize {
+		self.limbs.capacity() * 8
+	}
 	pub fn add(&mut self, other: &Nat) {
 		if self.limbs.len() < other.limbs.len() {
 			self.limbs.resize(other.limbs.len(), 0);
@@ -663,8 +766,9 @@ impl fmt::Display for Nat {
 pub mod outcomes {
 use std::fmt;
 use std::ops::AddAssign;
+use super::super::core::table::Footprint;
 use super::nat::Nat;
-pub trait Count: Clone + Default + Send + From<u64> + fmt::Display {
+pub trait Count: Clone + Default + Send + From<u64> + fmt::Display + Footprint {
 	fn add(&mut self, other: &Self);
 	fn to_nat(&self) -> Nat;
 }
@@ -677,6 +781,7 @@ impl Count for u64 {
 		Nat::from(*self)
 	}
 }
+impl Footprint for u128 {}
 impl Count for u128 {
 	#[inline]
 	fn add(&mut self, other: &u128) {
@@ -684,6 +789,11 @@ impl Count for u128 {
 	}
 	fn to_nat(&self) -> Nat {
 		Nat::from(*self)
+	}
+}
+impl Footprint for Nat {
+	fn heap_bytes(&self) -> usize {
+		self.heap_bytes()
 	}
 }
 impl Count for Nat {
@@ -699,6 +809,11 @@ pub struct Outcomes<C = u64> {
 	pub wins: C,
 	pub losses: C,
 	pub draws: C,
+}
+impl<C: Count> Footprint for Outcomes<C> {
+	fn heap_bytes(&self) -> usize {
+		self.wins.heap_bytes() + self.losses.heap_bytes() + self.draws.heap_bytes()
+	}
 }
 impl Outcomes<u64> {
 	#[inline]
@@ -789,8 +904,8 @@ pub struct Counter<W: Walk, C> {
 	pub statistics: Statistics,
 }
 impl<W: Walk, C: Count> Counter<W, C> {
-	pub fn new(entries: usize, decide: bool) -> Counter<W, C> {
-		let table = if entries > 0 { Some(Table::new(entries)) } else { None };
+	pub fn new(entries: usize, memory: usize, decide: bool) -> Counter<W, C> {
+		let table = if entries > 0 { Some(Table::new(entries, memory)) } else { None };
 		Counter { table, decide, statistics: Statistics::default() }
 	}
 	pub fn count(&mut self, w: &mut W) -> Outcomes<C> {
@@ -831,7 +946,7 @@ impl<W: Walk, C: Count> Counter<W, C> {
 			total = self.finish(w, winner);
 		}
 		if let (true, Some(table)) = (stored, &mut self.table) {
-			w.with_key(|key| table.put(key.clone(), total.clone(), empties as u32));
+			w.with_key(|key| table.put(key, total.clone(), empties as u32));
 		}
 		total
 	}
@@ -856,15 +971,18 @@ use self::walk::{Counter, Walk};
 use super::core::bitboard::BitRules;
 use super::core::board::{Board, Color};
 use super::core::error::InputError;
+use super::core::memory;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
 	pub table: bool,
+	pub memory: usize,
 	pub decided: bool,
 }
 impl Default for Options {
 	fn default() -> Options {
 		Options {
 			table: true,
+			memory: memory::budget().unwrap_or(memory::DEFAULT),
 			decided: true,
 		}
 	}
@@ -885,15 +1003,9 @@ impl Counts {
 	}
 }
 pub const DEEP: usize = 1000;
-const STACK_PER_EMPTY: usize = 4096;
+const STACK_PER_EMPTY: usize = 1024;
 pub const MAX_EMPTIES: usize = 100_000;
-pub fn countable(board: &Board) -> Result<(), InputError> {
-	match board.empties() {
-		n if n <= MAX_EMPTIES => Ok(()),
-		n => Err(InputError::new(format!("the board has {} empty cells; counting takes at most {}", n, MAX_EMPTIES))),
-	}
-}
-pub fn count<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Counts {
+pub fn count<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
 	count_with::<R>(board, to_move, options, &mut Statistics::default())
 }
 pub fn count_with<R: Analyse + BitRules>(
@@ -901,19 +1013,30 @@ pub fn count_with<R: Analyse + BitRules>(
 	to_move: Color,
 	options: &Options,
 	statistics: &mut Statistics,
-) -> Counts {
+) -> Result<Counts, InputError> {
 	let empties = board.empties();
-	assert!(empties <= MAX_EMPTIES, "{} empty cells are more than count() takes", empties);
-	if empties <= DEEP {
-		return choose::<R>(board, to_move, options, statistics);
+	if empties > MAX_EMPTIES {
+		let message = format!("the board has {} empty cells; counting takes at most {}", empties, MAX_EMPTIES);
+		return Err(InputError::new(message));
 	}
+	if R::game_over(board, to_move) {
+		let margin = board.discs(to_move) as i32 - board.discs(to_move.opponent()) as i32;
+		statistics.nodes += 1;
+		return Ok(Counts::of(&Outcomes::leaf(margin), to_move));
+	}
+	if empties <= DEEP {
+		return Ok(choose::<R>(board, to_move, options, statistics));
+	}
+	let stack = STACK_PER_EMPTY * (empties + DEEP);
+	let options = Options { memory: options.memory.saturating_sub(stack), ..*options };
 	std::thread::scope(|scope| {
-		std::thread::Builder::new()
-			.stack_size(STACK_PER_EMPTY * (empties + DEEP))
-			.spawn_scoped(scope, || choose::<R>(board, to_move, options, statistics))
-			.expect("a thread for a deep count")
-			.join()
-			.unwrap_or_else(|e| std::panic::resume_unwind(e))
+		let counting = std::thread::Builder::new()
+			.stack_size(stack)
+			.spawn_scoped(scope, || choose::<R>(board, to_move, &options, statistics))
+			.map_err(|e| {
+				InputError::new(format!("a count {} moves deep needs {} MB of stack: {}", empties, stack >> 20, e))
+			})?;
+		Ok(counting.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
 	})
 }
 fn choose<R: Analyse + BitRules>(
@@ -943,7 +1066,7 @@ fn depth_first_as<W: Walk, C: Count>(
 	statistics: &mut Statistics,
 ) -> Counts {
 	let entries = if options.table { table_entries(walk.empties()) } else { 0 };
-	let mut counter = Counter::<W, C>::new(entries, options.decided);
+	let mut counter = Counter::<W, C>::new(entries, options.memory, options.decided);
 	let outcomes = counter.count(&mut walk);
 	*statistics += &counter.statistics;
 	Counts::of(&outcomes, to_move)
@@ -959,14 +1082,14 @@ pub mod b4254 {
 use std::io::Write;
 use super::super::core::board::{Alphabet, Board, Cell, Color};
 use super::super::core::error::{Error, InputError};
+use super::super::core::memory;
 use super::super::core::rules::Flanking;
-use super::super::core::scan::{lines, parse_number, shorten, Token};
-use super::super::count::{count, countable, Options};
+use super::super::core::scan::{collect_lines, lines, parse_number, shorten, Token};
+use super::super::count::{count, Options};
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
 	let board = parse(input)?;
-	countable(&board)?;
-	let counts = count::<Flanking>(&board, Color::White, &Options::default());
+	let counts = count::<Flanking>(&board, Color::White, &Options { memory: memory::budget()?, ..Options::default() })?;
 	writeln!(out, "{} {} {}", counts.black, counts.white, counts.draws)?;
 	Ok(())
 }
@@ -979,7 +1102,7 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
 		return Err(InputError::at(line, format!("expected only the board size, found '{}' after it", shorten(extra))));
 	}
 	let n = parse_number(size, "the board size", 1, u32::MAX as u64)? as usize;
-	let rows: Vec<(usize, &str)> = lines.collect();
+	let rows = collect_lines(lines.take(n.saturating_add(1)).map(Ok))?;
 	if rows.len() < n {
 		let last = rows.last().map_or(line, |r| r.0);
 		return Err(InputError::at(last, format!("expected {} rows of the board, found {}", n, rows.len())));
@@ -987,7 +1110,11 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
 	if let Some(&(extra, text)) = rows.get(n) {
 		return Err(InputError::at(
 			extra,
-			format!("unexpected '{}' after the {} rows of the board", shorten(text.trim()), n),
+			format!(
+				"unexpected '{}' after the {} rows of the board",
+				shorten(text.trim_matches(|c: char| c.is_ascii_whitespace())),
+				n
+			),
 		));
 	}
 	let numeric = rows[0].1.trim_start().trim_start_matches('-').starts_with(|c: char| c.is_ascii_digit());
@@ -1011,37 +1138,54 @@ fn numeric_row(text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
 		.collect()
 }
 }
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use super::core::error::{exit_code, Error, InputError};
+use super::core::scan::{escape, line_ends};
 pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(solve: F) -> i32 {
-	let args: Vec<String> = std::env::args().skip(1).collect();
+	let args: Vec<OsString> = std::env::args_os().skip(1).collect();
 	let stdout = io::stdout();
 	let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
 	let result =
 		read_input(&args).and_then(|input| solve(&input, &mut out)).and_then(|()| out.flush().map_err(Error::Io));
 	exit_code(result, &mut out)
 }
-fn read_input(args: &[String]) -> Result<String, Error> {
-	let mut bytes = Vec::new();
-	let read = match args {
-		[] => io::stdin().lock().read_to_end(&mut bytes),
-		[name] if name == "-" => io::stdin().lock().read_to_end(&mut bytes),
+fn read_input(args: &[OsString]) -> Result<String, Error> {
+	let bytes = match args {
+		[] => read_all(&mut io::stdin().lock()),
+		[name] if name == "-" => read_all(&mut io::stdin().lock()),
 		[name] => match File::open(name) {
-			Ok(mut file) => file.read_to_end(&mut bytes),
-			Err(e) => return Err(InputError::new(format!("cannot open {}: {}", name, e)).into()),
+			Ok(mut file) => read_all(&mut file),
+			Err(e) => {
+				let name = escape(&name.to_string_lossy());
+				return Err(InputError::new(format!("cannot open {}: {}", name, e)).into());
+			}
 		},
 		_ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
-	};
-	if let Err(e) = read {
-		return Err(InputError::new(format!("cannot read the input: {}", e)).into());
-	}
+	}?;
 	text(bytes).map_err(Error::Input)
+}
+fn read_all(input: &mut dyn Read) -> Result<Vec<u8>, InputError> {
+	let mut bytes = Vec::new();
+	let mut chunk = [0u8; 1 << 16];
+	loop {
+		let n = match input.read(&mut chunk) {
+			Ok(0) => return Ok(bytes),
+			Ok(n) => n,
+			Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+			Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e))),
+		};
+		if bytes.try_reserve(n).is_err() {
+			return Err(InputError::new(format!("the input does not fit in memory ({} MB read)", bytes.len() >> 20)));
+		}
+		bytes.extend_from_slice(&chunk[..n]);
+	}
 }
 pub fn text(bytes: Vec<u8>) -> Result<String, InputError> {
 	String::from_utf8(bytes).map_err(|e| {
 		let valid = e.utf8_error().valid_up_to();
-		let line = 1 + e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count();
+		let line = 1 + std::str::from_utf8(&e.as_bytes()[..valid]).map_or(0, line_ends);
 		InputError::at(line, "the input is not UTF-8 text")
 	})
 }

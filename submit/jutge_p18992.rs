@@ -51,13 +51,16 @@ pub struct Board {
 	discs: [usize; 2],
 }
 impl Board {
-	pub fn new(rows: usize, cols: usize) -> Board {
+	pub fn from_cells(rows: usize, cols: usize, cells: Vec<Cell>) -> Board {
 		assert!(rows > 0 && cols > 0, "a board has at least one cell");
-		Board { rows, cols, cells: vec![None; rows * cols], discs: [0, 0] }
+		assert_eq!(cells.len(), rows * cols, "a {}x{} board has {} cells", rows, cols, rows * cols);
+		let discs = |color| cells.iter().filter(|&&c| c == Some(color)).count();
+		let discs = [discs(Color::Black), discs(Color::White)];
+		Board { rows, cols, cells, discs }
 	}
 	pub fn start(n: usize) -> Board {
 		assert!(n >= 2 && n % 2 == 0, "the start position needs an even size");
-		let mut board = Board::new(n, n);
+		let mut board = Board::from_cells(n, n, vec![None; n * n]);
 		let h = n / 2;
 		for &(r, c, color) in
 			[(h - 1, h - 1, Color::White), (h - 1, h, Color::Black), (h, h - 1, Color::Black), (h, h, Color::White)]
@@ -298,7 +301,7 @@ impl<'a> Scanner<'a> {
 		let bytes = self.rest.as_bytes();
 		let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
 		let end = bytes[start..].iter().position(|b| b.is_ascii_whitespace()).map_or(bytes.len(), |n| start + n);
-		self.line += bytes[..start].iter().filter(|&&b| b == b'\n').count();
+		self.line += line_ends(&self.rest[..start]);
 		let text = &self.rest[start..end];
 		self.rest = &self.rest[end..];
 		Some(Token { text, line: self.line })
@@ -332,19 +335,26 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
 	}
 }
 pub fn shorten(text: &str) -> String {
+	match text.char_indices().nth(20) {
+		Some((end, _)) => escape(&text[..end]) + "...",
+		None => escape(text),
+	}
+}
+pub fn escape(text: &str) -> String {
 	let mut out = String::new();
-	for (i, ch) in text.chars().enumerate() {
-		if i == 20 {
-			out.push_str("...");
-			break;
-		}
-		if ch.is_control() {
-			out.extend(ch.escape_debug());
-		} else {
-			out.push(ch);
+	for ch in text.chars() {
+		match ch {
+			'\\' | '\'' | '"' => out.push(ch),
+			_ => out.extend(ch.escape_debug()),
 		}
 	}
 	out
+}
+pub fn line_ends(text: &str) -> usize {
+	every_line(text).count() - 1
+}
+fn every_line(input: &str) -> impl Iterator<Item = &str> {
+	input.split("\r\n").flat_map(|l| l.split(&['\n', '\r'][..]))
 }
 }
 }
@@ -404,37 +414,54 @@ fn print<W: Write + ?Sized>(board: &Board, out: &mut W) -> Result<(), Error> {
 	Ok(())
 }
 }
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use super::core::error::{exit_code, Error, InputError};
+use super::core::scan::{escape, line_ends};
 pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(solve: F) -> i32 {
-	let args: Vec<String> = std::env::args().skip(1).collect();
+	let args: Vec<OsString> = std::env::args_os().skip(1).collect();
 	let stdout = io::stdout();
 	let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
 	let result =
 		read_input(&args).and_then(|input| solve(&input, &mut out)).and_then(|()| out.flush().map_err(Error::Io));
 	exit_code(result, &mut out)
 }
-fn read_input(args: &[String]) -> Result<String, Error> {
-	let mut bytes = Vec::new();
-	let read = match args {
-		[] => io::stdin().lock().read_to_end(&mut bytes),
-		[name] if name == "-" => io::stdin().lock().read_to_end(&mut bytes),
+fn read_input(args: &[OsString]) -> Result<String, Error> {
+	let bytes = match args {
+		[] => read_all(&mut io::stdin().lock()),
+		[name] if name == "-" => read_all(&mut io::stdin().lock()),
 		[name] => match File::open(name) {
-			Ok(mut file) => file.read_to_end(&mut bytes),
-			Err(e) => return Err(InputError::new(format!("cannot open {}: {}", name, e)).into()),
+			Ok(mut file) => read_all(&mut file),
+			Err(e) => {
+				let name = escape(&name.to_string_lossy());
+				return Err(InputError::new(format!("cannot open {}: {}", name, e)).into());
+			}
 		},
 		_ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
-	};
-	if let Err(e) = read {
-		return Err(InputError::new(format!("cannot read the input: {}", e)).into());
-	}
+	}?;
 	text(bytes).map_err(Error::Input)
+}
+fn read_all(input: &mut dyn Read) -> Result<Vec<u8>, InputError> {
+	let mut bytes = Vec::new();
+	let mut chunk = [0u8; 1 << 16];
+	loop {
+		let n = match input.read(&mut chunk) {
+			Ok(0) => return Ok(bytes),
+			Ok(n) => n,
+			Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+			Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e))),
+		};
+		if bytes.try_reserve(n).is_err() {
+			return Err(InputError::new(format!("the input does not fit in memory ({} MB read)", bytes.len() >> 20)));
+		}
+		bytes.extend_from_slice(&chunk[..n]);
+	}
 }
 pub fn text(bytes: Vec<u8>) -> Result<String, InputError> {
 	String::from_utf8(bytes).map_err(|e| {
 		let valid = e.utf8_error().valid_up_to();
-		let line = 1 + e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count();
+		let line = 1 + std::str::from_utf8(&e.as_bytes()[..valid]).map_or(0, line_ends);
 		InputError::at(line, "the input is not UTF-8 text")
 	})
 }

@@ -130,15 +130,17 @@ impl Alphabet {
 		}
 	}
 	pub fn row(&self, text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
-		text.chars()
-			.filter(|ch| !ch.is_ascii_whitespace())
-			.map(|ch| {
-				self.decode(ch).ok_or_else(|| {
-					let cells = format!("'{}', '{}' or '{}'", self.empty, self.black, self.white);
-					InputError::at(line, format!("unexpected character {:?} (cells are {})", ch, cells))
-				})
-			})
-			.collect()
+		let mut row = Vec::new();
+		if row.try_reserve_exact(text.len()).is_err() {
+			return Err(InputError::at(line, "the row does not fit in memory"));
+		}
+		for ch in text.chars().filter(|ch| !ch.is_ascii_whitespace()) {
+			row.push(self.decode(ch).ok_or_else(|| {
+				let cells = format!("'{}', '{}' or '{}'", self.empty, self.black, self.white);
+				InputError::at(line, format!("unexpected character {:?} (cells are {})", ch, cells))
+			})?);
+		}
+		Ok(row)
 	}
 }
 pub const DIRECTIONS: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
@@ -150,9 +152,12 @@ pub struct Board {
 	discs: [usize; 2],
 }
 impl Board {
-	pub fn new(rows: usize, cols: usize) -> Board {
+	pub fn from_cells(rows: usize, cols: usize, cells: Vec<Cell>) -> Board {
 		assert!(rows > 0 && cols > 0, "a board has at least one cell");
-		Board { rows, cols, cells: vec![None; rows * cols], discs: [0, 0] }
+		assert_eq!(cells.len(), rows * cols, "a {}x{} board has {} cells", rows, cols, rows * cols);
+		let discs = |color| cells.iter().filter(|&&c| c == Some(color)).count();
+		let discs = [discs(Color::Black), discs(Color::White)];
+		Board { rows, cols, cells, discs }
 	}
 	pub fn rows(&self) -> usize {
 		self.rows
@@ -374,7 +379,7 @@ impl<'a> Scanner<'a> {
 		let bytes = self.rest.as_bytes();
 		let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
 		let end = bytes[start..].iter().position(|b| b.is_ascii_whitespace()).map_or(bytes.len(), |n| start + n);
-		self.line += bytes[..start].iter().filter(|&&b| b == b'\n').count();
+		self.line += line_ends(&self.rest[..start]);
 		let text = &self.rest[start..end];
 		self.rest = &self.rest[end..];
 		Some(Token { text, line: self.line })
@@ -416,19 +421,26 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
 	}
 }
 pub fn shorten(text: &str) -> String {
+	match text.char_indices().nth(20) {
+		Some((end, _)) => escape(&text[..end]) + "...",
+		None => escape(text),
+	}
+}
+pub fn escape(text: &str) -> String {
 	let mut out = String::new();
-	for (i, ch) in text.chars().enumerate() {
-		if i == 20 {
-			out.push_str("...");
-			break;
-		}
-		if ch.is_control() {
-			out.extend(ch.escape_debug());
-		} else {
-			out.push(ch);
+	for ch in text.chars() {
+		match ch {
+			'\\' | '\'' | '"' => out.push(ch),
+			_ => out.extend(ch.escape_debug()),
 		}
 	}
 	out
+}
+pub fn line_ends(text: &str) -> usize {
+	every_line(text).count() - 1
+}
+fn every_line(input: &str) -> impl Iterator<Item = &str> {
+	input.split("\r\n").flat_map(|l| l.split(&['\n', '\r'][..]))
 }
 }
 }
@@ -454,7 +466,7 @@ pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
 }
 fn run_game<W: Write + ?Sized>(s: &mut Scanner, game: u64, out: &mut W) -> Result<(), Error> {
 	let error = |line: usize, what: String| InputError::at(line, format!("game {}: {}", game, what));
-	let mut board = Board::new(8, 8);
+	let mut board = Board::from_cells(8, 8, vec![None; 64]);
 	for r in 0..8 {
 		let t = s.expect(&format!("row {} of the board of game {}", r + 1, game))?;
 		let cells = ALPHABET.row(t.text, t.line).map_err(|e| error(t.line, format!("row {}: {}", r + 1, e.message)))?;
@@ -529,37 +541,54 @@ fn list_moves<W: Write + ?Sized>(board: &Board, player: Color, out: &mut W) -> R
 	Ok(())
 }
 }
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use super::core::error::{exit_code, Error, InputError};
+use super::core::scan::{escape, line_ends};
 pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(solve: F) -> i32 {
-	let args: Vec<String> = std::env::args().skip(1).collect();
+	let args: Vec<OsString> = std::env::args_os().skip(1).collect();
 	let stdout = io::stdout();
 	let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
 	let result =
 		read_input(&args).and_then(|input| solve(&input, &mut out)).and_then(|()| out.flush().map_err(Error::Io));
 	exit_code(result, &mut out)
 }
-fn read_input(args: &[String]) -> Result<String, Error> {
-	let mut bytes = Vec::new();
-	let read = match args {
-		[] => io::stdin().lock().read_to_end(&mut bytes),
-		[name] if name == "-" => io::stdin().lock().read_to_end(&mut bytes),
+fn read_input(args: &[OsString]) -> Result<String, Error> {
+	let bytes = match args {
+		[] => read_all(&mut io::stdin().lock()),
+		[name] if name == "-" => read_all(&mut io::stdin().lock()),
 		[name] => match File::open(name) {
-			Ok(mut file) => file.read_to_end(&mut bytes),
-			Err(e) => return Err(InputError::new(format!("cannot open {}: {}", name, e)).into()),
+			Ok(mut file) => read_all(&mut file),
+			Err(e) => {
+				let name = escape(&name.to_string_lossy());
+				return Err(InputError::new(format!("cannot open {}: {}", name, e)).into());
+			}
 		},
 		_ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
-	};
-	if let Err(e) = read {
-		return Err(InputError::new(format!("cannot read the input: {}", e)).into());
-	}
+	}?;
 	text(bytes).map_err(Error::Input)
+}
+fn read_all(input: &mut dyn Read) -> Result<Vec<u8>, InputError> {
+	let mut bytes = Vec::new();
+	let mut chunk = [0u8; 1 << 16];
+	loop {
+		let n = match input.read(&mut chunk) {
+			Ok(0) => return Ok(bytes),
+			Ok(n) => n,
+			Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+			Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e))),
+		};
+		if bytes.try_reserve(n).is_err() {
+			return Err(InputError::new(format!("the input does not fit in memory ({} MB read)", bytes.len() >> 20)));
+		}
+		bytes.extend_from_slice(&chunk[..n]);
+	}
 }
 pub fn text(bytes: Vec<u8>) -> Result<String, InputError> {
 	String::from_utf8(bytes).map_err(|e| {
 		let valid = e.utf8_error().valid_up_to();
-		let line = 1 + e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count();
+		let line = 1 + std::str::from_utf8(&e.as_bytes()[..valid]).map_or(0, line_ends);
 		InputError::at(line, "the input is not UTF-8 text")
 	})
 }

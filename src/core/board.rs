@@ -97,15 +97,17 @@ impl Alphabet {
     ///            "line 4: unexpected character 'x' (cells are '.', 'B' or 'W')");
     /// ```
     pub fn row(&self, text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
-        text.chars()
-            .filter(|ch| !ch.is_ascii_whitespace())
-            .map(|ch| {
-                self.decode(ch).ok_or_else(|| {
-                    let cells = format!("'{}', '{}' or '{}'", self.empty, self.black, self.white);
-                    InputError::at(line, format!("unexpected character {:?} (cells are {})", ch, cells))
-                })
-            })
-            .collect()
+        let mut row = Vec::new();
+        if row.try_reserve_exact(text.len()).is_err() {
+            return Err(InputError::at(line, "the row does not fit in memory"));
+        }
+        for ch in text.chars().filter(|ch| !ch.is_ascii_whitespace()) {
+            row.push(self.decode(ch).ok_or_else(|| {
+                let cells = format!("'{}', '{}' or '{}'", self.empty, self.black, self.white);
+                InputError::at(line, format!("unexpected character {:?} (cells are {})", ch, cells))
+            })?);
+        }
+        Ok(row)
     }
 }
 
@@ -129,24 +131,19 @@ pub struct Board {
 }
 
 impl Board {
-    /// An empty board. Panics if a side is 0.
-    pub fn new(rows: usize, cols: usize) -> Board {
-        assert!(rows > 0 && cols > 0, "a board has at least one cell");
-        Board { rows, cols, cells: vec![None; rows * cols], discs: [0, 0] }
-    }
-
-    /// A board from its cells in row-major order. Panics unless there are `rows * cols`.
+    /// A board from its cells in row-major order. Panics if a side is 0 or unless there
+    /// are `rows * cols` cells.
     pub fn from_cells(rows: usize, cols: usize, cells: Vec<Cell>) -> Board {
+        assert!(rows > 0 && cols > 0, "a board has at least one cell");
         assert_eq!(cells.len(), rows * cols, "a {}x{} board has {} cells", rows, cols, rows * cols);
-        let mut board = Board::new(rows, cols);
-        for (i, cell) in cells.into_iter().enumerate() {
-            board.set(i, cell);
-        }
-        board
+        let discs = |color| cells.iter().filter(|&&c| c == Some(color)).count();
+        let discs = [discs(Color::Black), discs(Color::White)];
+        Board { rows, cols, cells, discs }
     }
 
     /// A board from rows of cells, each with the line it was read from. Every row must
-    /// have `width` cells if given, else as many as the first row.
+    /// have `width` cells if given, else as many as the first row; a board the memory
+    /// cannot hold is an error, not an abort.
     ///
     /// ```
     /// use othello::core::board::{Alphabet, Board};
@@ -168,15 +165,21 @@ impl Board {
         if cols == 0 {
             return Err(InputError::at(rows[0].0, "a row has no cells"));
         }
-        let height = rows.len();
-        Ok(Board::from_cells(height, cols, rows.into_iter().flat_map(|(_, row)| row).collect()))
+        let (height, last) = (rows.len(), rows[rows.len() - 1].0);
+        let mut cells = Vec::new();
+        if cells.try_reserve_exact(height * cols).is_err() {
+            let message = format!("a board of {} cells does not fit in memory", height * cols);
+            return Err(InputError::at(last, message));
+        }
+        cells.extend(rows.into_iter().flat_map(|(_, row)| row));
+        Ok(Board::from_cells(height, cols, cells))
     }
 
     /// The standard start on an `n × n` board (`n` even, at least 2): white on the two
     /// central cells of the main diagonal, black on the other two.
     pub fn start(n: usize) -> Board {
         assert!(n >= 2 && n % 2 == 0, "the start position needs an even size");
-        let mut board = Board::new(n, n);
+        let mut board = Board::from_cells(n, n, vec![None; n * n]);
         let h = n / 2;
         for &(r, c, color) in
             [(h - 1, h - 1, Color::White), (h - 1, h, Color::Black), (h, h - 1, Color::Black), (h, h, Color::White)]
@@ -249,7 +252,7 @@ impl Board {
     ///
     /// ```
     /// use othello::core::board::Board;
-    /// let b = Board::new(3, 4);
+    /// let b = Board::from_cells(3, 4, vec![None; 12]);
     /// assert_eq!(b.ray(5, 2).collect::<Vec<_>>(), vec![6, 7]); // east from (1, 1)
     /// assert_eq!(b.ray(5, 3).collect::<Vec<_>>(), vec![10]); // south-east
     /// assert_eq!(b.ray(0, 0).count(), 0); // north of the top row

@@ -8,12 +8,14 @@
 //! | [`bitboard`] | boards within 8×8 as pairs of `u64`, and the rules' 64-bit form |
 //! | [`scan`] | input read as tokens or lines that know their line number |
 //! | [`error`] | input errors, the programs' error type and their exit codes |
+//! | [`memory`] | the memory budget of tables |
 //! | [`rng`] | a small seeded random generator |
 //! | [`table`] | the transposition table |
 
 pub mod bitboard;
 pub mod board;
 pub mod error;
+pub mod memory;
 pub mod rng;
 pub mod rules;
 pub mod scan;

@@ -1,8 +1,9 @@
 //! Reading input: whitespace-separated tokens, or non-blank lines, that remember their
 //! 1-based line number so that every error can say where it was found.
 //!
-//! Tokens are separated by any ASCII whitespace, so CRLF line ends, trailing blanks and
-//! blank lines are harmless; any other character belongs to a token.
+//! Tokens are separated by any ASCII whitespace, so trailing blanks and blank lines are
+//! harmless; any other character belongs to a token. A line ends at `\n`, at `\r\n` or at
+//! a lone `\r`, each one line end, so line numbers are the same whichever a file uses.
 
 use super::error::InputError;
 
@@ -19,12 +20,13 @@ pub struct Token<'a> {
 ///
 /// ```
 /// use othello::core::scan::Scanner;
-/// let mut s = Scanner::new("2\r\n  BW\n\nWB");
+/// let mut s = Scanner::new("2\r\n  BW\n\nWB\rx");
 /// assert_eq!(s.number("the board size", 1, 8).unwrap(), 2);
 /// let t = s.next().unwrap();
 /// assert_eq!((t.text, t.line), ("BW", 2));
 /// assert_eq!(s.next().unwrap().line, 4);
-/// assert_eq!(s.expect("a row").unwrap_err().to_string(), "line 4: expected a row, found the end of the input");
+/// assert_eq!(s.next().unwrap().line, 5);
+/// assert_eq!(s.expect("a row").unwrap_err().to_string(), "line 5: expected a row, found the end of the input");
 /// ```
 #[derive(Clone, Debug)]
 pub struct Scanner<'a> {
@@ -50,7 +52,7 @@ impl<'a> Scanner<'a> {
         let bytes = self.rest.as_bytes();
         let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
         let end = bytes[start..].iter().position(|b| b.is_ascii_whitespace()).map_or(bytes.len(), |n| start + n);
-        self.line += bytes[..start].iter().filter(|&&b| b == b'\n').count();
+        self.line += line_ends(&self.rest[..start]);
         let text = &self.rest[start..end];
         self.rest = &self.rest[end..];
         Some(Token { text, line: self.line })
@@ -111,8 +113,8 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
     }
 }
 
-/// `text` cut to at most 20 characters (then `...`), so that error lines stay short, with
-/// control characters escaped, so that they cannot disturb a terminal.
+/// `text` cut to at most 20 characters (then `...`), so that error lines stay short, and
+/// [`escape`]d.
 ///
 /// ```
 /// use othello::core::scan::shorten;
@@ -120,32 +122,80 @@ pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, Inp
 /// assert_eq!(shorten("abcdefghijklmnopqrstuvwxyz"), "abcdefghijklmnopqrst...");
 /// ```
 pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(20) {
+        Some((end, _)) => escape(&text[..end]) + "...",
+        None => escape(text),
+    }
+}
+
+/// `text` with every character that is not visible escaped as Rust writes it (`\n`,
+/// `\u{a0}`), so that a message that shows it stays one line and sends nothing raw to a
+/// terminal: control characters, Unicode white space but the ASCII space, invisible format
+/// characters (zero-width spaces and joiners, direction marks, the byte-order mark),
+/// combining marks and unassigned code points, as `char::escape_debug` decides. Quotes and
+/// backslashes stay as they are.
+///
+/// ```
+/// use othello::core::scan::escape;
+/// assert_eq!(escape("a\nb\u{1b}[2J"), "a\\nb\\u{1b}[2J");
+/// assert_eq!(escape("\u{a0}\u{200b}\u{2028}\u{feff} x"), "\\u{a0}\\u{200b}\\u{2028}\\u{feff} x");
+/// assert_eq!(escape("it's \"C:\\é\""), "it's \"C:\\é\"");
+/// ```
+pub fn escape(text: &str) -> String {
     let mut out = String::new();
-    for (i, ch) in text.chars().enumerate() {
-        if i == 20 {
-            out.push_str("...");
-            break;
-        }
-        if ch.is_control() {
-            out.extend(ch.escape_debug());
-        } else {
-            out.push(ch);
+    for ch in text.chars() {
+        match ch {
+            '\\' | '\'' | '"' => out.push(ch),
+            _ => out.extend(ch.escape_debug()),
         }
     }
     out
 }
 
-/// The non-blank lines of `input` (blank: nothing but ASCII whitespace) with their
-/// 1-based numbers; each line is cut at `\n` and loses a final `\r`.
+/// The numbered `items` (such as [`lines`] or the rows made of them) gathered in memory
+/// allocated fallibly: the first item's error, or an error on the line of the first item
+/// the memory cannot hold, instead of an abort.
 ///
 /// ```
-/// let lines: Vec<_> = othello::core::scan::lines("a\r\n\n  \nb c").collect();
-/// assert_eq!(lines, vec![(1, "a"), (4, "b c")]);
+/// use othello::core::scan::{collect_lines, lines};
+/// assert_eq!(collect_lines(lines("a\n\nb").map(Ok)).unwrap(), vec![(1, "a"), (3, "b")]);
+/// ```
+pub fn collect_lines<T, I: Iterator<Item = Result<(usize, T), InputError>>>(
+    items: I,
+) -> Result<Vec<(usize, T)>, InputError> {
+    let mut all = Vec::new();
+    for item in items {
+        let (line, value) = item?;
+        if all.try_reserve(1).is_err() {
+            return Err(InputError::at(line, format!("the input does not fit in memory ({} lines read)", all.len())));
+        }
+        all.push((line, value));
+    }
+    Ok(all)
+}
+
+/// The number of line ends in `text`: `\n`, `\r\n` and a lone `\r` are one each.
+///
+/// ```
+/// assert_eq!(othello::core::scan::line_ends("a\r\nb\n\rc\r"), 4);
+/// ```
+pub fn line_ends(text: &str) -> usize {
+    every_line(text).count() - 1
+}
+
+/// The non-blank lines of `input` (blank: nothing but ASCII whitespace) with their
+/// 1-based numbers, without their ends (`\n`, `\r\n` or a lone `\r`).
+///
+/// ```
+/// let lines: Vec<_> = othello::core::scan::lines("a\r\n\n  \nb c\rd\r\r\u{a0}").collect();
+/// assert_eq!(lines, vec![(1, "a"), (4, "b c"), (5, "d"), (7, "\u{a0}")]);
 /// ```
 pub fn lines(input: &str) -> impl Iterator<Item = (usize, &str)> {
-    input
-        .split('\n')
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
-        .filter(|&(_, l)| !l.bytes().all(|b| b.is_ascii_whitespace()))
+    every_line(input).enumerate().map(|(i, l)| (i + 1, l)).filter(|&(_, l)| !l.bytes().all(|b| b.is_ascii_whitespace()))
+}
+
+/// Every line of `input`, blank or not, without its end; after a final line end, one
+/// empty line more.
+fn every_line(input: &str) -> impl Iterator<Item = &str> {
+    input.split("\r\n").flat_map(|l| l.split(&['\n', '\r'][..]))
 }

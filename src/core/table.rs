@@ -6,11 +6,34 @@
 //! on every probe, so a hit is always the position asked for: a table can make a search
 //! faster, never wrong. A bucket is aligned to a cache line: with 16-byte keys and values
 //! of up to 15 bytes a slot takes 32 bytes, and a probe reads one 64-byte line.
+//!
+//! A table keeps within a number of bytes, its slots and what its keys and values own on
+//! the heap ([`Footprint`]) together, and allocates fallibly: where memory runs out it
+//! stops growing, and where its bytes are spent it stores nothing more. Either way only
+//! the search's speed changes.
 
 use std::num::NonZeroU8;
 
+/// What a key or value owns on the heap beyond its slot.
+pub trait Footprint {
+    /// The bytes it owns on the heap (none for plain values).
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+}
+
+impl Footprint for u64 {}
+
+impl Footprint for (u64, u64) {}
+
+impl Footprint for Vec<u64> {
+    fn heap_bytes(&self) -> usize {
+        self.capacity() * 8
+    }
+}
+
 /// A key a table can store: exact equality plus a well-mixed 64-bit hash.
-pub trait TableKey: Clone + Eq {
+pub trait TableKey: Clone + Eq + Footprint {
     /// A hash whose low bits are uniformly spread.
     fn hash64(&self) -> u64;
 }
@@ -67,8 +90,8 @@ struct Bucket<K, V> {
 ///
 /// ```
 /// use othello::core::table::Table;
-/// let mut t: Table<(u64, u64), u32> = Table::new(1024);
-/// t.put((1, 2), 7, 10);
+/// let mut t: Table<(u64, u64), u64> = Table::new(1024, 1 << 20);
+/// t.put(&(1, 2), 7, 10);
 /// assert_eq!(t.get(&(1, 2)), Some(&7));
 /// assert_eq!(t.get(&(2, 1)), None);
 /// ```
@@ -80,16 +103,23 @@ pub struct Table<K, V> {
     used: usize,
     /// The most slots the table may grow to.
     limit: usize,
+    /// The most bytes it may take: slots and heap together.
+    budget: usize,
+    /// The heap bytes of the keys and values stored.
+    heap: usize,
 }
 
 /// The slots a table grows to at once from its first bucket (or its limit, if smaller).
 pub const INITIAL_SLOTS: usize = 1 << 10;
 
-impl<K: TableKey, V> Table<K, V> {
-    /// A table that grows up to `entries` slots (rounded down to a power of two, at least 2).
-    pub fn new(entries: usize) -> Table<K, V> {
+impl<K: TableKey, V: Footprint> Table<K, V> {
+    /// A table that grows up to `entries` slots (rounded down to a power of two, at least
+    /// 2) and `budget` bytes.
+    pub fn new(entries: usize, budget: usize) -> Table<K, V> {
+        let fit = (budget / std::mem::size_of::<Bucket<K, V>>()).saturating_mul(2);
+        let entries = entries.min(fit);
         let limit = if entries < 4 { 2 } else { 1 << (63 - (entries as u64).leading_zeros()) };
-        let mut table = Table { buckets: Vec::new(), mask: 0, used: 0, limit };
+        let mut table = Table { buckets: Vec::new(), mask: 0, used: 0, limit, budget, heap: 0 };
         table.grow_to(1);
         table
     }
@@ -99,13 +129,24 @@ impl<K: TableKey, V> Table<K, V> {
         2 * self.buckets.len()
     }
 
+    /// The bytes the table takes now: its slots and what its entries own.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket<K, V>>() + self.heap
+    }
+
     /// Grows the table to `buckets` buckets (a power of two), keeping every entry:
     /// doubling splits each bucket between itself and its twin in the new half, by one
-    /// more bit of the hash.
+    /// more bit of the hash. Where the memory is not there, the table keeps its size and
+    /// grows no more.
     fn grow_to(&mut self, buckets: usize) {
         while self.buckets.len() < buckets {
             let old = self.buckets.len();
-            self.buckets.resize_with((2 * old).max(1), || Bucket { slots: [None, None] });
+            let new = (2 * old).max(1);
+            if self.buckets.try_reserve_exact(new - old).is_err() {
+                self.limit = self.capacity();
+                return;
+            }
+            self.buckets.resize_with(new, || Bucket { slots: [None, None] });
             self.mask = self.buckets.len() - 1;
             for b in 0..old {
                 for k in 0..2 {
@@ -126,12 +167,13 @@ impl<K: TableKey, V> Table<K, V> {
     pub fn clear(&mut self) {
         self.buckets.iter_mut().for_each(|b| b.slots = [None, None]);
         self.used = 0;
+        self.heap = 0;
     }
 
     /// The value stored for `key`, if it is still there.
     #[inline]
     pub fn get(&self, key: &K) -> Option<&V> {
-        let bucket = &self.buckets[key.hash64() as usize & self.mask];
+        let bucket = self.buckets.get(key.hash64() as usize & self.mask)?;
         bucket.slots.iter().flatten().find(|slot| slot.key == *key).map(|slot| &slot.value)
     }
 
@@ -139,28 +181,43 @@ impl<K: TableKey, V> Table<K, V> {
     /// `put` soon after does not wait for memory; several prefetches overlap. A hint only.
     #[inline]
     pub fn prefetch(&self, key: &K) {
-        prefetch(&self.buckets[key.hash64() as usize & self.mask]);
+        if let Some(bucket) = self.buckets.get(key.hash64() as usize & self.mask) {
+            prefetch(bucket);
+        }
     }
 
     /// Stores `value` for `key`; `weight` says how much it is worth keeping (higher wins;
-    /// weights above 255 count as 255).
+    /// weights above 255 count as 255). Nothing is stored where the table's bytes would
+    /// pass its budget.
     #[inline]
-    pub fn put(&mut self, key: K, value: V, weight: u32) {
-        if self.used * 2 > self.capacity() && self.capacity() < self.limit {
+    pub fn put(&mut self, key: &K, value: V, weight: u32) {
+        let grown = 2 * self.bytes() - self.heap;
+        if self.used * 2 > self.capacity() && self.capacity() < self.limit && grown <= self.budget {
             let target = (self.buckets.len() * 2).max(self.limit.min(INITIAL_SLOTS) / 2);
             self.grow_to(target);
         }
-        let weight = NonZeroU8::new(weight.clamp(1, 255) as u8).expect("a weight of 1 to 255");
-        let slots = &mut self.buckets[key.hash64() as usize & self.mask].slots;
+        let bytes = self.bytes();
+        let index = key.hash64() as usize & self.mask;
+        let slots = match self.buckets.get_mut(index) {
+            Some(bucket) => &mut bucket.slots,
+            None => return,
+        };
         let victim = match slots {
             [None, _] => 0,
-            [Some(s), _] if s.key == key => 0,
+            [Some(s), _] if s.key == *key => 0,
             [_, None] => 1,
-            [_, Some(s)] if s.key == key => 1,
+            [_, Some(s)] if s.key == *key => 1,
             [Some(a), Some(b)] => (b.weight < a.weight) as usize,
         };
+        let owned = key.heap_bytes() + value.heap_bytes();
+        let freed = slots[victim].as_ref().map_or(0, |s| s.key.heap_bytes() + s.value.heap_bytes());
+        if owned > freed && bytes + (owned - freed) > self.budget {
+            return;
+        }
+        let weight = NonZeroU8::new(weight.clamp(1, 255) as u8).expect("a weight of 1 to 255");
         self.used += slots[victim].is_none() as usize;
-        slots[victim] = Some(Slot { key, value, weight });
+        self.heap = self.heap + owned - freed;
+        slots[victim] = Some(Slot { key: key.clone(), value, weight });
     }
 }
 

@@ -4,33 +4,34 @@
 use super::super::core::board::{Board, Color, DIRECTIONS};
 use super::super::core::rules::{Adjacent, Flanking, Rules};
 
+/// What the counter learns of a board before it walks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// Per cell, whether it matters to the rest of the game: the empty cells, every disc a
+    /// later move may flip, and every disc that may close a run that flips (a superset of
+    /// them is fine). Every other cell keeps its disc to the end whoever moves, and
+    /// leaving it out changes no move and no flip.
+    pub relevant: Vec<bool>,
+    /// Whether the empty cells are independent: whoever plays and in whatever order, no
+    /// move changes whether, or how many discs, a move on another empty cell flips
+    /// ([`super::independent`]). `false` is always safe; boards with more than 64 empty
+    /// cells get it.
+    pub independent: bool,
+}
+
 /// Rule sets whose boards the counter can analyse.
 pub trait Analyse: Rules {
-    /// Per cell of `board`, whether it matters to the rest of the game: the empty cells,
-    /// every disc a later move may flip, and every disc that may close a run that flips
-    /// (a superset of them is fine). Every other cell keeps its disc to the end whoever
-    /// moves, and leaving it out changes no move and no flip.
-    fn relevant(board: &Board) -> Vec<bool>;
-
-    /// Whether the empty cells of `board` are independent: whoever plays and in whatever
-    /// order, no move changes whether, or how many discs, a move on another empty cell
-    /// flips ([`super::independent`]). `false` is always safe; boards with more than 64
-    /// empty cells get it.
-    fn independent(board: &Board) -> bool;
+    /// The [`Analysis`] of `board`.
+    fn analyse(board: &Board) -> Analysis;
 }
 
 impl Analyse for Flanking {
-    fn relevant(board: &Board) -> Vec<bool> {
-        flanking_analysis(board).0
-    }
-
-    fn independent(board: &Board) -> bool {
-        flanking_analysis(board).1
+    fn analyse(board: &Board) -> Analysis {
+        flanking_analysis(board)
     }
 }
 
-/// [`Analyse::relevant`] and [`Analyse::independent`] under the flanking rules, from one
-/// fixed point.
+/// The [`Analysis`] under the flanking rules, from one fixed point.
 ///
 /// A disc flips only as part of a run between an empty cell `e` (where the move is
 /// made) and a disc of the other colour, all as they are just before `e` is played, by
@@ -49,7 +50,7 @@ impl Analyse for Flanking {
 /// The empty cells are independent if, at the fixed point, no run read a cell that is
 /// empty or may be changed by another move: each run then ends where it ends on
 /// `board` until its own cell is played.
-fn flanking_analysis(board: &Board) -> (Vec<bool>, bool) {
+fn flanking_analysis(board: &Board) -> Analysis {
     let empties = board.empty_cells();
     let coarse = empties.len() > 64;
     let mut relevant: Vec<bool> = (0..board.cell_count()).map(|i| board.cell(i).is_none()).collect();
@@ -82,26 +83,39 @@ fn flanking_analysis(board: &Board) -> (Vec<bool>, bool) {
             };
             for d in 0..DIRECTIONS.len() {
                 let ray: Vec<usize> = board.ray(e, d).collect();
+                // What the cells of the ray may hold, read as far as a run needs them.
+                let mut mays: Vec<u8> = Vec::new();
                 for &run_colour in [1u8, 2].iter() {
-                    for k in 0..ray.len() {
-                        if may(&causes, ray[k], &mut read_changeable) & run_colour == 0 {
+                    // The longest run from `e` that may hold `run_colour` throughout, and
+                    // the cell after it.
+                    let mut run = 0;
+                    while run < ray.len() {
+                        if mays.len() == run {
+                            mays.push(may(&causes, ray[run], &mut read_changeable));
+                        }
+                        if mays[run] & run_colour == 0 {
                             break;
                         }
-                        if k + 1 < ray.len() && may(&causes, ray[k + 1], &mut read_changeable) & (3 - run_colour) != 0 {
-                            // ray[..=k] may flip when `e` is played, closed by ray[k + 1].
-                            relevant[ray[k + 1]] = true;
-                            for &i in &ray[..=k] {
-                                relevant[i] = true;
-                                changed |= causes[i] & me == 0;
-                                causes[i] |= me;
-                            }
+                        run += 1;
+                    }
+                    // The longest part of it whose next cell may hold the other colour:
+                    // ray[..=last] may flip when `e` is played, closed by ray[last + 1]
+                    // (a shorter part's closer lies within it).
+                    let ends = run.min(ray.len().saturating_sub(1));
+                    let closed = (0..ends).rev().find(|&k| mays[k + 1] & (3 - run_colour) != 0);
+                    if let Some(last) = closed {
+                        relevant[ray[last + 1]] = true;
+                        for &i in &ray[..=last] {
+                            relevant[i] = true;
+                            changed |= causes[i] & me == 0;
+                            causes[i] |= me;
                         }
                     }
                 }
             }
         }
     }
-    (relevant, !coarse && !read_changeable)
+    Analysis { relevant, independent: !coarse && !read_changeable }
 }
 
 /// Whether cell `b` lies strictly between cells `a` and `c` on a straight line (row,
@@ -115,25 +129,24 @@ fn between(board: &Board, a: usize, b: usize, c: usize) -> bool {
 }
 
 impl Analyse for Adjacent {
-    /// Moves are made on empty cells and flip only their neighbours.
-    fn relevant(board: &Board) -> Vec<bool> {
+    /// Moves are made on empty cells and flip only their neighbours, which they also read:
+    /// two empty cells are independent if they are at least three cells apart (in rows or
+    /// columns).
+    fn analyse(board: &Board) -> Analysis {
+        let empty = board.empty_cells();
         let mut relevant = vec![false; board.cell_count()];
-        for e in board.empty_cells() {
+        for &e in &empty {
             relevant[e] = true;
             for i in (0..DIRECTIONS.len()).filter_map(|d| board.step(e, d)) {
                 relevant[i] = true;
             }
         }
-        relevant
-    }
-
-    /// A move changes its own cell and its neighbours, and reads its neighbours: two empty
-    /// cells are independent if they are at least three cells apart (in rows or columns).
-    fn independent(board: &Board) -> bool {
-        let coords: Vec<(usize, usize)> = board.empty_cells().iter().map(|&i| board.coords(i)).collect();
+        let coords: Vec<(usize, usize)> = empty.iter().map(|&i| board.coords(i)).collect();
         let apart =
             |a: (usize, usize), b: (usize, usize)| a.0.max(b.0) - a.0.min(b.0) >= 3 || a.1.max(b.1) - a.1.min(b.1) >= 3;
-        coords.len() <= 64 && coords.iter().enumerate().all(|(k, &a)| coords[k + 1..].iter().all(|&b| apart(a, b)))
+        let independent =
+            coords.len() <= 64 && coords.iter().enumerate().all(|(k, &a)| coords[k + 1..].iter().all(|&b| apart(a, b)));
+        Analysis { relevant, independent }
     }
 }
 

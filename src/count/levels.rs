@@ -38,9 +38,13 @@ use super::walk::DECIDE_FROM;
 /// The most empty cells [`count`] takes: their sequences number at most 20! < 2^62.
 pub const MAX_EMPTIES: usize = 20;
 
-/// The bound on a level's positions: 2^24, 256 MB of entries. With the level it is made
-/// from and the room its parts grow into, a count stays under 800 MB.
+/// The bound on a level's positions: 2^24, 256 MB of entries.
 pub const MAX_POSITIONS: usize = 1 << 24;
+
+/// The bytes a count takes per position of its largest level: its entry, the level it is
+/// made from, and the room its parts grow into. A count under a memory budget keeps at
+/// most the budget over this many positions in a level.
+pub const BYTES_PER_POSITION: usize = 48;
 
 /// The winner of every sequence below the position is known.
 const KNOWN: u64 = 1 << 63;
@@ -122,6 +126,9 @@ struct Worker {
     statistics: Statistics,
     /// The last level's counts, by neighbourhood where that pays (made for the last level).
     last: Option<last::Cache>,
+    /// Whether the merge table could not have the memory it needed: the group's merge is
+    /// then incomplete, and the count gives up.
+    short: bool,
 }
 
 /// No key is this: a key leaves at least one of its group's empty cells clear.
@@ -145,6 +152,7 @@ impl Worker {
             total: Outcomes::default(),
             statistics: Statistics::default(),
             last: None,
+            short: false,
         }
     }
 
@@ -152,22 +160,30 @@ impl Worker {
     /// last group grew to, or fewer where the group has fewer positions.
     fn ready(&mut self, bound: usize) {
         let slots = (bound + bound / 4 + 1).next_power_of_two().clamp(16, self.fit);
-        self.size(slots);
+        self.short |= !self.size(slots);
     }
 
-    /// Uses `slots` slots, and makes them if there are fewer.
-    fn size(&mut self, slots: usize) {
+    /// Uses `slots` slots, and makes them if there are fewer; where the memory is not
+    /// there, keeps those it has and returns `false`.
+    fn size(&mut self, slots: usize) -> bool {
         if self.slots.len() < slots {
+            if self.slots.try_reserve_exact(slots - self.slots.len()).is_err() {
+                return false;
+            }
             self.slots.resize(slots, Entry { key: FREE, paths: 0 });
         }
         self.shift = 64 - slots.trailing_zeros();
+        true
     }
 
     /// Twice as many slots, with the group's positions moved to theirs.
     fn grow(&mut self) {
         let entries = self.drain();
         let slots = 2 << (64 - self.shift);
-        self.size(slots);
+        if !self.size(slots) {
+            self.short = true;
+            return;
+        }
         self.fit = self.fit.max(slots);
         for e in entries {
             let home = self.home(e.key);
@@ -205,9 +221,12 @@ impl Worker {
     /// they could be more than half full.
     #[inline]
     fn add_batch(&mut self, batch: &mut [(u64, u64, usize)]) {
-        if 2 * (self.used.len() + batch.len()) > 1 << (64 - self.shift) {
+        if 2 * (self.used.len() + batch.len()) > 1 << (64 - self.shift) && !self.short {
             self.grow();
             batch.iter_mut().for_each(|b| b.2 = self.home(b.0));
+        }
+        if self.short {
+            return;
         }
         for &(key, paths, i) in batch.iter() {
             self.add(key, paths, i);
@@ -233,6 +252,9 @@ impl Worker {
             .filter(|g| !g.1.is_empty())
             .collect();
         self.ready(parents.iter().map(|g| g.1.len()).sum());
+        if self.short {
+            return;
+        }
         let mut batch = [(0u64, 0u64, 0usize); BATCH];
         let mut n = 0;
         for (sq, group) in parents {
@@ -377,7 +399,7 @@ impl Keys {
 /// threads, with what the count did; with `decide`, positions whose winner is known count
 /// only their sequences below. `None` if the position has more than [`MAX_EMPTIES`] empty
 /// cells, or no more than the last level's, or if a level would keep more than
-/// `max_positions` positions (the caller then counts depth first).
+/// `max_positions` positions or the memory runs out (the caller then counts depth first).
 ///
 /// ```
 /// use othello::core::bitboard::bit;
@@ -448,12 +470,17 @@ fn next_level<R: BitRules>(
             let empty = next[i];
             let keys = Keys::new(c.area, empty);
             w.children::<R>(c, level, empty, &keys);
+            if w.short {
+                over.store(true, Ordering::Relaxed);
+                break;
+            }
             if last {
                 w.finish::<R>(c, empty, &keys);
                 continue;
             }
             let settled = w.settle::<R>(c, empty, &keys);
-            if kept.fetch_add(settled.len(), Ordering::Relaxed) + settled.len() > max_positions {
+            let full = kept.fetch_add(settled.len(), Ordering::Relaxed) + settled.len() > max_positions;
+            if full || entries.try_reserve(settled.len()).is_err() {
                 over.store(true, Ordering::Relaxed);
                 break;
             }
@@ -467,7 +494,8 @@ fn next_level<R: BitRules>(
     std::thread::scope(|scope| {
         let work = &work;
         for part in 1..threads {
-            scope.spawn(move || work(part));
+            // A thread that cannot start only leaves more groups to the others.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || work(part));
         }
         work(0);
     });

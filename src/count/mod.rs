@@ -46,12 +46,16 @@ use super::core::bitboard::from_board;
 use super::core::bitboard::BitRules;
 use super::core::board::{Board, Color};
 use super::core::error::InputError;
+use super::core::memory;
 
 /// How to count. The default is the fastest; the others are there to test each way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Whether to use transposition tables.
     pub table: bool,
+    /// The bytes the count's tables and levels may take, and a deep count's stack
+    /// (default: [`memory::budget`]).
+    pub memory: usize,
     /// Whether positions whose winner is known count only their sequences.
     pub decided: bool,
     /// Threads of a count by levels, or of a depth-first count from [`THREADS_FROM`] to 20
@@ -73,6 +77,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             table: true,
+            memory: memory::budget().unwrap_or(memory::DEFAULT),
             decided: true,
             #[cfg(feature = "fast")]
             threads: 0,
@@ -120,23 +125,19 @@ pub const THREADS_FROM: usize = 10;
 /// Counts deeper than this many empty cells run on a thread of their own.
 pub const DEEP: usize = 1000;
 
-/// Stack reserved per level of a deep count (frames take a few hundred bytes).
-const STACK_PER_EMPTY: usize = 4096;
+/// Stack reserved per level of a deep count: about three times what a level's frame takes.
+const STACK_PER_EMPTY: usize = 1024;
 
-/// The most empty cells [`count`] takes: a 400 MB stack reservation (address space, not
-/// memory), far beyond any count that ends in a lifetime, but no crash.
+/// The most empty cells [`count`] takes: a 100 MB stack reservation (address space, not
+/// memory), far beyond any count that ends in a lifetime.
 pub const MAX_EMPTIES: usize = 100_000;
 
-/// An error unless `board` has at most [`MAX_EMPTIES`] empty cells.
-pub fn countable(board: &Board) -> Result<(), InputError> {
-    match board.empties() {
-        n if n <= MAX_EMPTIES => Ok(()),
-        n => Err(InputError::new(format!("the board has {} empty cells; counting takes at most {}", n, MAX_EMPTIES))),
-    }
-}
-
 /// Counts the outcomes of every complete move sequence from `board` with `to_move` to
-/// move, under rules `R`; panics beyond [`MAX_EMPTIES`] empty cells (see [`countable`]).
+/// move, under rules `R`.
+///
+/// A board where nobody can move is its own one sequence, answered without a walk. An
+/// error says why a count cannot be made: more than [`MAX_EMPTIES`] empty cells, or no
+/// room for the stack a deep count needs.
 ///
 /// ```
 /// use othello::core::board::{Alphabet, Board, Color};
@@ -144,10 +145,10 @@ pub fn countable(board: &Board) -> Result<(), InputError> {
 /// use othello::count::{count, Options};
 /// let a = Alphabet { empty: '.', black: 'B', white: 'W' };
 /// let cells = [".WB", "WBW", "BW."].iter().flat_map(|r| a.row(r, 1).unwrap()).collect();
-/// let c = count::<Flanking>(&Board::from_cells(3, 3, cells), Color::White, &Options::default());
+/// let c = count::<Flanking>(&Board::from_cells(3, 3, cells), Color::White, &Options::default()).unwrap();
 /// assert_eq!((c.black.to_string(), c.white.to_string(), c.draws.to_string()), ("2".into(), "0".into(), "0".into()));
 /// ```
-pub fn count<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Counts {
+pub fn count<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
     count_with::<R>(board, to_move, options, &mut Statistics::default())
 }
 
@@ -157,20 +158,32 @@ pub fn count_with<R: Analyse + BitRules>(
     to_move: Color,
     options: &Options,
     statistics: &mut Statistics,
-) -> Counts {
+) -> Result<Counts, InputError> {
     let empties = board.empties();
-    assert!(empties <= MAX_EMPTIES, "{} empty cells are more than count() takes", empties);
-    if empties <= DEEP {
-        return choose::<R>(board, to_move, options, statistics);
+    if empties > MAX_EMPTIES {
+        let message = format!("the board has {} empty cells; counting takes at most {}", empties, MAX_EMPTIES);
+        return Err(InputError::new(message));
     }
-    // The recursion is as deep as the board has empty cells.
+    if R::game_over(board, to_move) {
+        let margin = board.discs(to_move) as i32 - board.discs(to_move.opponent()) as i32;
+        statistics.nodes += 1;
+        return Ok(Counts::of(&Outcomes::leaf(margin), to_move));
+    }
+    if empties <= DEEP {
+        return Ok(choose::<R>(board, to_move, options, statistics));
+    }
+    // The recursion is as deep as the board has empty cells; its stack comes out of the
+    // budget.
+    let stack = STACK_PER_EMPTY * (empties + DEEP);
+    let options = Options { memory: options.memory.saturating_sub(stack), ..*options };
     std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(STACK_PER_EMPTY * (empties + DEEP))
-            .spawn_scoped(scope, || choose::<R>(board, to_move, options, statistics))
-            .expect("a thread for a deep count")
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+        let counting = std::thread::Builder::new()
+            .stack_size(stack)
+            .spawn_scoped(scope, || choose::<R>(board, to_move, &options, statistics))
+            .map_err(|e| {
+                InputError::new(format!("a count {} moves deep needs {} MB of stack: {}", empties, stack >> 20, e))
+            })?;
+        Ok(counting.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
     })
 }
 
@@ -186,8 +199,8 @@ fn choose<R: Analyse + BitRules>(
         if let (true, Some(sets)) = (options.bitboards, from_board(board)) {
             let (p, o) = sets.players(to_move);
             if options.levels && options.table && board.empties() >= LEVELS_FROM {
-                let found =
-                    levels::count::<R>(p, o, sets.empty(), threads(options), options.decided, levels::MAX_POSITIONS);
+                let most = levels::MAX_POSITIONS.min(options.memory / levels::BYTES_PER_POSITION);
+                let found = levels::count::<R>(p, o, sets.empty(), threads(options), options.decided, most);
                 if let Some((t, s)) = found {
                     *statistics += &s;
                     return Counts::of(&t, to_move);
@@ -195,17 +208,20 @@ fn choose<R: Analyse + BitRules>(
             }
             return depth_first(BitWalk::<R>::new(p, o, sets.empty()), to_move, options, statistics);
         }
-        if options.independent {
-            if let Some((t, s)) = independent::count::<R>(board, to_move, R::independent(board)) {
-                *statistics += &s;
-                return Counts::of(&t, to_move);
-            }
-        }
     }
     // Keyed by the cells that matter where built; the judges' files key every cell, which
     // within their statements' bounds costs little.
     #[cfg(feature = "fast")]
-    let relevant = R::relevant(board);
+    let relevant = {
+        let analysis = R::analyse(board);
+        if options.independent {
+            if let Some((t, s)) = independent::count::<R>(board, to_move, analysis.independent) {
+                *statistics += &s;
+                return Counts::of(&t, to_move);
+            }
+        }
+        analysis.relevant
+    };
     #[cfg(not(feature = "fast"))]
     let relevant = vec![true; board.cell_count()];
     depth_first(BoardWalk::<R>::new(board, to_move, &relevant), to_move, options, statistics)
@@ -246,12 +262,13 @@ fn depth_first_as<W: Walk, C: Count>(
     {
         let threads = threads(options);
         if threads > 1 && (THREADS_FROM..=20).contains(&walk.empties()) {
-            let (t, s) = split::count::<W, C>(&walk, threads, entries / threads, options.decided);
+            let (t, s) =
+                split::count::<W, C>(&walk, threads, entries / threads, options.memory / threads, options.decided);
             *statistics += &s;
             return Counts::of(&t, to_move);
         }
     }
-    let mut counter = Counter::<W, C>::new(entries, options.decided);
+    let mut counter = Counter::<W, C>::new(entries, options.memory, options.decided);
     let outcomes = counter.count(&mut walk);
     *statistics += &counter.statistics;
     Counts::of(&outcomes, to_move)

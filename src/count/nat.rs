@@ -25,6 +25,11 @@ pub struct Nat {
 }
 
 impl Nat {
+    /// The bytes its limbs take on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.limbs.capacity() * 8
+    }
+
     /// Adds `other` to `self`.
     pub fn add(&mut self, other: &Nat) {
         if self.limbs.len() < other.limbs.len() {

@@ -4,10 +4,11 @@
 use std::fmt;
 use std::ops::AddAssign;
 
+use super::super::core::table::Footprint;
 use super::nat::Nat;
 
 /// A number type for counts: exact addition, conversion to [`Nat`].
-pub trait Count: Clone + Default + Send + From<u64> + fmt::Display {
+pub trait Count: Clone + Default + Send + From<u64> + fmt::Display + Footprint {
     /// `self += other`, exact as long as the sum is in range (see [`super`]).
     fn add(&mut self, other: &Self);
     /// The same number as a [`Nat`].
@@ -24,6 +25,8 @@ impl Count for u64 {
     }
 }
 
+impl Footprint for u128 {}
+
 /// Saturating: a sum that would pass `u128::MAX` stays there, and every sum it is part of,
 /// so a count whose results are all below it is exact.
 impl Count for u128 {
@@ -33,6 +36,12 @@ impl Count for u128 {
     }
     fn to_nat(&self) -> Nat {
         Nat::from(*self)
+    }
+}
+
+impl Footprint for Nat {
+    fn heap_bytes(&self) -> usize {
+        self.heap_bytes()
     }
 }
 
@@ -54,6 +63,12 @@ pub struct Outcomes<C = u64> {
     pub losses: C,
     /// Drawn sequences.
     pub draws: C,
+}
+
+impl<C: Count> Footprint for Outcomes<C> {
+    fn heap_bytes(&self) -> usize {
+        self.wins.heap_bytes() + self.losses.heap_bytes() + self.draws.heap_bytes()
+    }
 }
 
 impl Outcomes<u64> {

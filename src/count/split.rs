@@ -24,10 +24,16 @@ struct Task<M> {
 }
 
 /// The outcomes of every sequence below `walk` for its player to move, counted on
-/// `threads` threads (the calling one included) with tables of up to `entries` slots
-/// each, and what the counters did; with `decide`, positions whose winner is known count
-/// only their sequences.
-pub fn count<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide: bool) -> (Outcomes<C>, Statistics) {
+/// `threads` threads (the calling one included) with tables of up to `entries` slots and
+/// `memory` bytes each, and what the counters did; with `decide`, positions whose winner
+/// is known count only their sequences.
+pub fn count<W: Walk, C: Count>(
+    walk: &W,
+    threads: usize,
+    entries: usize,
+    memory: usize,
+    decide: bool,
+) -> (Outcomes<C>, Statistics) {
     let mut tasks = Vec::new();
     for plies in 2..=MAX_PLIES {
         tasks.clear();
@@ -41,7 +47,7 @@ pub fn count<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, decide
     let work = || {
         let mut walk = walk.clone();
         let mut mine = Outcomes::<C>::default();
-        let mut counter = Counter::<W, C>::new(entries, decide);
+        let mut counter = Counter::<W, C>::new(entries, memory, decide);
         while let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
             let undos: Vec<W::Undo> = task.path.iter().map(|&m| walk.play(m)).collect();
             let o = counter.count(&mut walk);

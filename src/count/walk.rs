@@ -69,10 +69,10 @@ pub struct Counter<W: Walk, C> {
 }
 
 impl<W: Walk, C: Count> Counter<W, C> {
-    /// A counter with a table of up to `entries` slots (none if 0). With `decide`,
-    /// positions whose winner is known count their sequences only.
-    pub fn new(entries: usize, decide: bool) -> Counter<W, C> {
-        let table = if entries > 0 { Some(Table::new(entries)) } else { None };
+    /// A counter with a table of up to `entries` slots (none if 0) and `memory` bytes.
+    /// With `decide`, positions whose winner is known count their sequences only.
+    pub fn new(entries: usize, memory: usize, decide: bool) -> Counter<W, C> {
+        let table = if entries > 0 { Some(Table::new(entries, memory)) } else { None };
         Counter { table, decide, statistics: Statistics::default() }
     }
 
@@ -120,7 +120,7 @@ impl<W: Walk, C: Count> Counter<W, C> {
             total = self.finish(w, winner);
         }
         if let (true, Some(table)) = (stored, &mut self.table) {
-            w.with_key(|key| table.put(key.clone(), total.clone(), empties as u32));
+            w.with_key(|key| table.put(key, total.clone(), empties as u32));
         }
         total
     }

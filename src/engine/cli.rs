@@ -6,12 +6,15 @@
 //! into its exit code: as the judges' (see [`super::super::core::error`]), and 1 where a
 //! check failed.
 
+use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
 use super::super::core::board::{Alphabet, Color};
 use super::super::core::error::{self, Error, InputError};
+use super::super::core::memory;
+use super::super::core::scan::{escape, lines, shorten};
 use super::arena::{openings, play_match, Engine, Tally};
 use super::endgame::Solver;
 use super::eval::Eval;
@@ -141,8 +144,31 @@ pub fn exit_code(result: Result<(), CliError>, out: &mut dyn Write) -> i32 {
     }
 }
 
-/// Runs the `otello` command line with `args` (without the program name).
+/// The command-line arguments `args` (without the program name) as text. An argument
+/// that is not UTF-8 is a usage error that shows it [`escape`]d, with U+FFFD for the
+/// bytes that are not UTF-8.
+///
+/// ```
+/// use othello::engine::cli::text_args;
+/// use std::ffi::OsString;
+/// assert_eq!(text_args(vec![OsString::from("perft")]).unwrap(), vec!["perft".to_string()]);
+/// ```
+pub fn text_args<I: IntoIterator<Item = OsString>>(args: I) -> Result<Vec<String>, CliError> {
+    args.into_iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|a| {
+                let shown = escape(&a.to_string_lossy());
+                usage(format!("argument {} is not UTF-8 text: '{}'", i + 1, shown))
+            })
+        })
+        .collect()
+}
+
+/// Runs the `otello` command line with `args` (without the program name). A malformed
+/// memory budget ([`memory::VARIABLE`]) is bad input.
 pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    memory::budget()?;
     let command = args.first().map(|s| s.as_str()).unwrap_or("help");
     let rest = &args[args.len().min(1)..];
     if rest.iter().any(|a| a == "--help" || a == "-h") {
@@ -173,7 +199,7 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> Res
             let human = match o.value("--human").unwrap_or("black") {
                 "black" => Color::Black,
                 "white" => Color::White,
-                other => return Err(usage(format!("--human takes black or white, not '{}'", other))),
+                other => return Err(usage(format!("--human takes black or white, not '{}'", escape(other)))),
             };
             let engine = Engine {
                 eval: o.heuristic("--heuristic", Some(Eval::Mobility))?,
@@ -186,7 +212,7 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> Res
             let depth = match o.positional[..] {
                 [d] => parse_number("the depth", d, 0, 30)? as u32,
                 [] => return Err(usage("perft needs a depth: otello perft D".to_string())),
-                [_, extra, ..] => return Err(usage(format!("unexpected '{}' after the depth", extra))),
+                [_, extra, ..] => return Err(usage(format!("unexpected '{}' after the depth", escape(extra)))),
             };
             let threads = o.number("--threads", 1, 1, 256)? as usize;
             let entries = if o.flag("--hash") { 1 << 24 } else { 0 };
@@ -208,11 +234,12 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> Res
             match (o.value("--ffo"), o.positional.len()) {
                 (Some(_), n) if n > 0 => Err(usage("solve takes a position or --ffo FILE, not both".to_string())),
                 (Some(file), _) => {
-                    let text =
-                        std::fs::read(file).map_err(|e| InputError::new(format!("cannot read {}: {}", file, e)))?;
+                    let text = std::fs::read(file)
+                        .map_err(|e| InputError::new(format!("cannot read {}: {}", escape(file), e)))?;
                     let text = String::from_utf8_lossy(&text);
                     let failed = solve_lines(&text, true, out)?;
                     if failed > 0 {
+                        let file = escape(file);
                         return Err(CliError::Failed(format!("{} of the positions in {} failed", failed, file)));
                     }
                     Ok(())
@@ -230,7 +257,7 @@ pub fn run(args: &[String], input: &mut dyn BufRead, out: &mut dyn Write) -> Res
                 }
             }
         }
-        other => Err(usage(format!("unknown command '{}'", other))),
+        other => Err(usage(format!("unknown command '{}'", escape(other)))),
     }
 }
 
@@ -242,8 +269,7 @@ fn solve_lines(text: &str, check: bool, out: &mut dyn Write) -> Result<usize, Cl
     // One solver for all the positions, its table emptied before each: the table keeps the
     // memory it has grown to, which a new one would map and zero again.
     let mut solver = Solver::new(SOLVER_ENTRIES);
-    for (i, line) in text.lines().enumerate() {
-        let number = i + 1;
+    for (number, line) in lines(text) {
         let fields: Vec<&str> = line.split_whitespace().collect();
         if fields.is_empty() || fields[0].starts_with('#') {
             continue;
@@ -301,7 +327,7 @@ fn expectation(rest: &[&str], number: usize) -> Result<(i32, Vec<Option<Move>>),
             ("-", _) => Ok(None),
             (_, Some(m)) => Ok(Some(m)),
             (m, None) => {
-                Err(InputError::at(number, format!("expected best moves such as A2,B3 (or -), found '{}'", m)))
+                Err(InputError::at(number, format!("expected best moves such as A2,B3 (or -), found '{}'", shorten(m))))
             }
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -324,7 +350,7 @@ fn help(command: Option<&str>, out: &mut dyn Write) -> Result<(), CliError> {
         Some("perft") => HELP_PERFT,
         Some("solve") => HELP_SOLVE,
         Some("help") | Some("--help") | Some("-h") | None => USAGE,
-        Some(other) => return Err(usage(format!("no help for unknown command '{}'", other))),
+        Some(other) => return Err(usage(format!("no help for unknown command '{}'", escape(other)))),
     };
     out.write_all(text.as_bytes())?;
     Ok(())
@@ -333,7 +359,7 @@ fn help(command: Option<&str>, out: &mut dyn Write) -> Result<(), CliError> {
 fn parse_number(what: &str, text: &str, min: u64, max: u64) -> Result<u64, CliError> {
     match text.parse::<u64>() {
         Ok(n) if n >= min && n <= max => Ok(n),
-        _ => Err(usage(format!("{} must be a whole number from {} to {}, not '{}'", what, min, max, text))),
+        _ => Err(usage(format!("{} must be a whole number from {} to {}, not '{}'", what, min, max, escape(text)))),
     }
 }
 
@@ -366,7 +392,7 @@ impl<'a> Options<'a> {
                 o.flags.push(a);
                 i += 1;
             } else if looks_like_option(a) {
-                return Err(usage(format!("unknown option '{}'", a)));
+                return Err(usage(format!("unknown option '{}'", escape(a))));
             } else {
                 o.positional.push(a);
                 i += 1;
@@ -379,7 +405,7 @@ impl<'a> Options<'a> {
     fn no_positional(&self) -> Result<(), CliError> {
         match self.positional.first() {
             None => Ok(()),
-            Some(word) => Err(usage(format!("unexpected '{}'", word))),
+            Some(word) => Err(usage(format!("unexpected '{}'", escape(word)))),
         }
     }
 
@@ -403,7 +429,7 @@ impl<'a> Options<'a> {
             (None, Some(d)) => Ok(d),
             (None, None) => Err(usage(format!("{} H is needed (discs, positional or mobility)", name))),
             (Some(v), _) => Eval::from_name(v)
-                .ok_or_else(|| usage(format!("unknown heuristic '{}' (discs, positional or mobility)", v))),
+                .ok_or_else(|| usage(format!("unknown heuristic '{}' (discs, positional or mobility)", escape(v)))),
         }
     }
 }
@@ -517,6 +543,7 @@ fn list(pos: &Position) -> String {
 
 /// A game between a person (reading `input`) and `engine`.
 fn play(human: Color, engine: Engine, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut input = Lines { input, after_cr: false, number: 0 };
     let mut searcher: Searcher<Position, Eval> = engine.searcher();
     let mut pos = Position::start();
     let mut to_move = Color::Black;
@@ -544,7 +571,7 @@ fn play(human: Color, engine: Engine, input: &mut dyn BufRead, out: &mut dyn Wri
             }
             Move::PASS
         } else if to_move == human {
-            match read_move(&pos, input, out)? {
+            match read_move(&pos, &mut input, out)? {
                 Some(m) => m,
                 None => {
                     writeln!(out, "\nThe game stops here.")?;
@@ -576,14 +603,14 @@ fn play(human: Color, engine: Engine, input: &mut dyn BufRead, out: &mut dyn Wri
 }
 
 /// Asks for a move until a legal one is typed; `None` when the input ends or on `quit`.
-fn read_move(pos: &Position, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<Option<Move>, CliError> {
+fn read_move(pos: &Position, input: &mut Lines, out: &mut dyn Write) -> Result<Option<Move>, CliError> {
     loop {
         write!(out, "Your move: ")?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(None);
-        }
+        let line = match input.next()? {
+            Some(line) => line,
+            None => return Ok(None),
+        };
         let text = line.trim();
         match text.to_ascii_lowercase().as_str() {
             "" => continue,
@@ -595,7 +622,7 @@ fn read_move(pos: &Position, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
             _ => {}
         }
         match Move::parse(text) {
-            None => writeln!(out, "'{}' is not a square: type a column A-H and a row 1-8, like E3.", text)?,
+            None => writeln!(out, "'{}' is not a square: type a column A-H and a row 1-8, like E3.", shorten(text))?,
             Some(Move::PASS) => writeln!(out, "You cannot pass while you have a move: {}.", list(pos))?,
             Some(m) => {
                 let sq = m.to_square().expect("not a pass");
@@ -607,6 +634,63 @@ fn read_move(pos: &Position, input: &mut dyn BufRead, out: &mut dyn Write) -> Re
                     return Ok(Some(m));
                 }
             }
+        }
+    }
+}
+
+/// The lines typed to `play`: each ends at `\n`, `\r\n` or a lone `\r`, as in
+/// [`super::super::core::scan`], and must be UTF-8 text.
+struct Lines<'a> {
+    input: &'a mut dyn BufRead,
+    /// Whether the last line ended at `\r`: a `\n` right after it ends no line.
+    after_cr: bool,
+    /// The number of the last line read (1-based).
+    number: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// The next line without its end; `None` at the end of the input. A read that fails
+    /// or a line that is not UTF-8 is an input error.
+    fn next(&mut self) -> Result<Option<String>, CliError> {
+        let (mut bytes, mut any) = (Vec::new(), false);
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(buf) => buf,
+                Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e)).into()),
+            };
+            if buf.is_empty() {
+                if !any {
+                    return Ok(None);
+                }
+                break;
+            }
+            if self.after_cr {
+                self.after_cr = false;
+                if buf[0] == b'\n' {
+                    self.input.consume(1);
+                    continue;
+                }
+            }
+            any = true;
+            match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(end) => {
+                    bytes.extend_from_slice(&buf[..end]);
+                    self.after_cr = buf[end] == b'\r';
+                    self.input.consume(end + 1);
+                    break;
+                }
+                None => {
+                    let n = buf.len();
+                    bytes.extend_from_slice(buf);
+                    self.input.consume(n);
+                }
+            }
+        }
+        self.number += 1;
+        match String::from_utf8(bytes) {
+            Ok(line) => Ok(Some(line)),
+            Err(_) => Err(InputError::at(self.number, "the input is not UTF-8 text").into()),
         }
     }
 }

@@ -28,7 +28,8 @@
 //!   ([`super::super::core::bitboard::last_flips`]).
 
 use super::super::core::bitboard::{flanking_flips, flanking_moves, last_flips, neighbours, stable_discs};
-use super::super::core::table::Table;
+use super::super::core::memory;
+use super::super::core::table::{Footprint, Table};
 use super::eval::Eval;
 use super::game::Heuristic;
 use super::pattern;
@@ -97,6 +98,10 @@ struct MidBounds {
     depth: u8,
     best: u8,
 }
+
+impl Footprint for Bounds {}
+
+impl Footprint for MidBounds {}
 
 /// The result of [`Solver::solve`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -233,9 +238,12 @@ fn odd_quadrants(empty: u64) -> u64 {
 }
 
 impl Solver {
-    /// A solver with a table of up to `entries` slots.
+    /// A solver with a table of up to `entries` slots, and its midgame table, within the
+    /// memory budget ([`memory::budget`]; three quarters for the first).
     pub fn new(entries: usize) -> Solver {
-        Solver { table: Table::new(entries), mid_table: Table::new(MIDGAME_ENTRIES), nodes: 0 }
+        let budget = memory::budget().unwrap_or(memory::DEFAULT);
+        let (table, mid_table) = (Table::new(entries, budget / 4 * 3), Table::new(MIDGAME_ENTRIES, budget / 4));
+        Solver { table, mid_table, nodes: 0 }
     }
 
     /// Forgets every position the table holds: a solve after this one searches as if the
@@ -367,7 +375,7 @@ impl Solver {
                 b.upper = best as i8;
             }
             b.best = best_sq;
-            self.table.put(key, b, n);
+            self.table.put(&key, b, n);
         }
         best
     }
@@ -650,7 +658,7 @@ impl Solver {
                 b.upper = best;
             }
             b.best = best_sq as u8;
-            self.mid_table.put(key, b, depth);
+            self.mid_table.put(&key, b, depth);
         }
         best
     }

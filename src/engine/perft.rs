@@ -13,7 +13,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::super::core::bitboard::{canonical, flanking_flips, flanking_moves};
-use super::super::core::table::{mix, Table, TableKey};
+use super::super::core::memory;
+use super::super::core::table::{mix, Footprint, Table, TableKey};
 use super::position::Position;
 
 /// The leaves `depth` plies below `pos`.
@@ -35,6 +36,8 @@ struct Key {
     o: u64,
     depth: u32,
 }
+
+impl Footprint for Key {}
 
 impl TableKey for Key {
     #[inline]
@@ -77,15 +80,18 @@ fn leaves(p: u64, o: u64, depth: u32, table: &mut Option<Table<Key, u64>>) -> u6
         total += leaves(o ^ flips, p ^ flips ^ (1u64 << sq), depth - 1, table);
     }
     if let (Some(k), Some(t)) = (key, table.as_mut()) {
-        t.put(k, total, depth);
+        t.put(&k, total, depth);
     }
     total
 }
 
-/// [`perft`] with a transposition table of up to `entries` slots per thread (0: none),
-/// on `threads` threads (the positions 3 plies down are shared out).
+/// [`perft`] with a transposition table of up to `entries` slots per thread (0: none)
+/// within the memory budget ([`memory::budget`], shared by the threads), on `threads`
+/// threads (the positions 3 plies down are shared out). A table grows only as far as
+/// the count fills it.
 pub fn perft_with(pos: Position, depth: u32, entries: usize, threads: usize) -> u64 {
-    let table = || if entries > 0 { Some(Table::new(entries)) } else { None };
+    let budget = memory::budget().unwrap_or(memory::DEFAULT) / threads.max(1);
+    let table = || if entries > 0 { Some(Table::new(entries, budget)) } else { None };
     if threads <= 1 || depth < 5 {
         return leaves(pos.player, pos.opponent, depth, &mut table());
     }
@@ -109,21 +115,20 @@ pub fn perft_with(pos: Position, depth: u32, entries: usize, threads: usize) -> 
     }
     let next = AtomicUsize::new(0);
     let total = Mutex::new(0u64);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut table = table();
-                let mut sum = 0;
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    match tasks.get(i) {
-                        Some(&(node, d)) => sum += leaves(node.player, node.opponent, d, &mut table),
-                        None => break,
-                    }
-                }
-                *total.lock().unwrap_or_else(|e| e.into_inner()) += sum;
-            });
+    let work = || {
+        let mut table = table();
+        let mut sum = 0;
+        while let Some(&(node, d)) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
+            sum += leaves(node.player, node.opponent, d, &mut table);
         }
+        *total.lock().unwrap_or_else(|e| e.into_inner()) += sum;
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            // A thread that cannot start only leaves more tasks to the others.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+        }
+        work();
     });
     total.into_inner().unwrap_or_else(|e| e.into_inner())
 }

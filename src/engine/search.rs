@@ -21,7 +21,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::super::core::table::Table;
+use super::super::core::memory;
+use super::super::core::table::{Footprint, Table};
 use super::game::{Game, Heuristic};
 
 /// The value of a won end, before its margin is added; lost ends are below `-WIN`.
@@ -142,6 +143,8 @@ struct Entry<M> {
     best: Option<M>,
 }
 
+impl<M> Footprint for Entry<M> {}
+
 /// An α-β searcher: a heuristic, a transposition table, and limits.
 ///
 /// ```
@@ -168,11 +171,12 @@ pub struct Searcher<G: Game, H> {
 }
 
 impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
-    /// A searcher with `heuristic` and a table of up to `entries` slots.
+    /// A searcher with `heuristic` and a table of up to `entries` slots within the memory
+    /// budget ([`memory::budget`]).
     pub fn new(heuristic: H, entries: usize) -> Searcher<G, H> {
         Searcher {
             heuristic,
-            table: Table::new(entries.max(2)),
+            table: Table::new(entries.max(2), memory::budget().unwrap_or(memory::DEFAULT)),
             lines: Vec::new(),
             nodes: 0,
             node_limit: u64::MAX,
@@ -306,7 +310,7 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
         } else {
             Bound::Exact
         };
-        self.table.put(key, Entry { depth, value: best, bound, best: best_move }, depth);
+        self.table.put(&key, Entry { depth, value: best, bound, best: best_move }, depth);
         best
     }
 }

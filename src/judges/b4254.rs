@@ -13,14 +13,16 @@ use std::io::Write;
 
 use super::super::core::board::{Alphabet, Board, Cell, Color};
 use super::super::core::error::{Error, InputError};
+use super::super::core::memory;
 use super::super::core::rules::Flanking;
-use super::super::core::scan::{lines, parse_number, shorten, Token};
-use super::super::count::{count, countable, Options};
+use super::super::core::scan::{collect_lines, lines, parse_number, shorten, Token};
+use super::super::count::{count, Options};
 
 /// The cells as the statement writes them.
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };
 
-/// Counts the outcomes of the position in `input` and writes `black white draws`.
+/// Counts the outcomes of the position in `input` and writes `black white draws`. A malformed memory budget
+/// ([`memory::VARIABLE`]) is bad input.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -29,8 +31,7 @@ pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };
 /// ```
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
     let board = parse(input)?;
-    countable(&board)?;
-    let counts = count::<Flanking>(&board, Color::White, &Options::default());
+    let counts = count::<Flanking>(&board, Color::White, &Options { memory: memory::budget()?, ..Options::default() })?;
     writeln!(out, "{} {} {}", counts.black, counts.white, counts.draws)?;
     Ok(())
 }
@@ -45,7 +46,7 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
         return Err(InputError::at(line, format!("expected only the board size, found '{}' after it", shorten(extra))));
     }
     let n = parse_number(size, "the board size", 1, u32::MAX as u64)? as usize;
-    let rows: Vec<(usize, &str)> = lines.collect();
+    let rows = collect_lines(lines.take(n.saturating_add(1)).map(Ok))?;
     // Checked before anything of size n is allocated: n = 10^9 is turned away here.
     if rows.len() < n {
         let last = rows.last().map_or(line, |r| r.0);
@@ -54,7 +55,11 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
     if let Some(&(extra, text)) = rows.get(n) {
         return Err(InputError::at(
             extra,
-            format!("unexpected '{}' after the {} rows of the board", shorten(text.trim()), n),
+            format!(
+                "unexpected '{}' after the {} rows of the board",
+                shorten(text.trim_matches(|c: char| c.is_ascii_whitespace())),
+                n
+            ),
         ));
     }
     // The first row says which alphabet the board is written in: a number first (a digit

@@ -15,14 +15,16 @@ use std::io::Write;
 
 use super::super::core::board::{Alphabet, Board, Color};
 use super::super::core::error::{Error, InputError};
+use super::super::core::memory;
 use super::super::core::rules::Adjacent;
-use super::super::core::scan::lines;
-use super::super::count::{count, countable, Options};
+use super::super::core::scan::{collect_lines, lines};
+use super::super::count::{count, Options};
 
 /// The cells as the homework writes them.
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };
 
-/// Counts the outcomes of the board in `input` and writes the triple.
+/// Counts the outcomes of the board in `input` and writes the triple. A malformed memory budget
+/// ([`memory::VARIABLE`]) is bad input.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -31,15 +33,13 @@ pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };
 /// ```
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
     let board = parse(input)?;
-    countable(&board)?;
-    let counts = count::<Adjacent>(&board, Color::Black, &Options::default());
+    let counts = count::<Adjacent>(&board, Color::Black, &Options { memory: memory::budget()?, ..Options::default() })?;
     writeln!(out, "({}, {}, {})", counts.black, counts.white, counts.draws)?;
     Ok(())
 }
 
 /// Reads the board of a Dumbothello input: one row per non-blank line.
 pub fn parse(input: &str) -> Result<Board, InputError> {
-    let rows =
-        lines(input).map(|(line, text)| Ok((line, ALPHABET.row(text, line)?))).collect::<Result<_, InputError>>()?;
+    let rows = collect_lines(lines(input).map(|(line, text)| Ok((line, ALPHABET.row(text, line)?))))?;
     Board::from_rows(rows, None)
 }

@@ -14,17 +14,20 @@ pub mod dumbothello;
 pub mod jutge_p18992;
 pub mod uva220;
 
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 
 use super::core::error::{exit_code, Error, InputError};
+use super::core::scan::{escape, line_ends};
 
 /// Runs a judge program and returns its exit code (see [`super::core::error`]).
 ///
 /// The input is stdin, or the file named by the only command-line argument (`-` is stdin
-/// too). `solve` gets it as text and writes to a buffered, locked stdout.
+/// too), any name the system takes, UTF-8 or not. `solve` gets it as text and writes to a
+/// buffered, locked stdout.
 pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(solve: F) -> i32 {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let result =
@@ -32,35 +35,56 @@ pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(solve: F) -> i3
     exit_code(result, &mut out)
 }
 
-/// Reads the input named by the arguments as UTF-8 text.
-fn read_input(args: &[String]) -> Result<String, Error> {
-    let mut bytes = Vec::new();
-    let read = match args {
-        [] => io::stdin().lock().read_to_end(&mut bytes),
-        [name] if name == "-" => io::stdin().lock().read_to_end(&mut bytes),
+/// Reads the input named by the arguments as UTF-8 text. An error shows the file name
+/// [`escape`]d, with U+FFFD for bytes that are not UTF-8.
+fn read_input(args: &[OsString]) -> Result<String, Error> {
+    let bytes = match args {
+        [] => read_all(&mut io::stdin().lock()),
+        [name] if name == "-" => read_all(&mut io::stdin().lock()),
         [name] => match File::open(name) {
-            Ok(mut file) => file.read_to_end(&mut bytes),
-            Err(e) => return Err(InputError::new(format!("cannot open {}: {}", name, e)).into()),
+            Ok(mut file) => read_all(&mut file),
+            Err(e) => {
+                let name = escape(&name.to_string_lossy());
+                return Err(InputError::new(format!("cannot open {}: {}", name, e)).into());
+            }
         },
         _ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
-    };
-    if let Err(e) = read {
-        return Err(InputError::new(format!("cannot read the input: {}", e)).into());
-    }
+    }?;
     text(bytes).map_err(Error::Input)
 }
 
-/// `bytes` as text, or an error naming the first line that is not UTF-8.
+/// Every byte of `input`, in memory allocated fallibly: an input the memory cannot hold
+/// is an error that says how much was read, not an abort.
+fn read_all(input: &mut dyn Read) -> Result<Vec<u8>, InputError> {
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 1 << 16];
+    loop {
+        let n = match input.read(&mut chunk) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e))),
+        };
+        if bytes.try_reserve(n).is_err() {
+            return Err(InputError::new(format!("the input does not fit in memory ({} MB read)", bytes.len() >> 20)));
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+    }
+}
+
+/// `bytes` as text, or an error naming the first line that is not UTF-8 (lines end as
+/// [`super::core::scan`] says).
 ///
 /// ```
 /// use othello::judges::text;
 /// assert_eq!(text(b"ok\n".to_vec()).unwrap(), "ok\n");
 /// assert_eq!(text(b"2\nB\xffW\n".to_vec()).unwrap_err().to_string(), "line 2: the input is not UTF-8 text");
+/// assert_eq!(text(b"2\r\n.\r\xff".to_vec()).unwrap_err().to_string(), "line 3: the input is not UTF-8 text");
 /// ```
 pub fn text(bytes: Vec<u8>) -> Result<String, InputError> {
     String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count();
+        let line = 1 + std::str::from_utf8(&e.as_bytes()[..valid]).map_or(0, line_ends);
         InputError::at(line, "the input is not UTF-8 text")
     })
 }

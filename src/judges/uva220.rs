@@ -48,7 +48,7 @@ pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
 /// Reads one game (board, player, commands) and runs its commands.
 fn run_game<W: Write + ?Sized>(s: &mut Scanner, game: u64, out: &mut W) -> Result<(), Error> {
     let error = |line: usize, what: String| InputError::at(line, format!("game {}: {}", game, what));
-    let mut board = Board::new(8, 8);
+    let mut board = Board::from_cells(8, 8, vec![None; 64]);
     for r in 0..8 {
         let t = s.expect(&format!("row {} of the board of game {}", r + 1, game))?;
         let cells = ALPHABET.row(t.text, t.line).map_err(|e| error(t.line, format!("row {}: {}", r + 1, e.message)))?;

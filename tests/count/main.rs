@@ -104,14 +104,48 @@ fn all_options() -> Vec<Options> {
     for &threads in &[1, 2] {
         for &table in &[true, false] {
             for &bitboards in &[true, false] {
-                all.push(Options { threads, table, bitboards, independent: true, decided: true, levels: true });
+                all.push(Options {
+                    threads,
+                    table,
+                    bitboards,
+                    independent: true,
+                    decided: true,
+                    levels: true,
+                    ..Options::default()
+                });
             }
         }
     }
     for &(table, bitboards) in &[(true, false), (false, true)] {
-        all.push(Options { threads: 1, table, bitboards, independent: false, decided: true, levels: true });
+        all.push(Options {
+            threads: 1,
+            table,
+            bitboards,
+            independent: false,
+            decided: true,
+            levels: true,
+            ..Options::default()
+        });
     }
-    all.push(Options { threads: 1, table: true, bitboards: true, independent: false, decided: false, levels: false });
+    all.push(Options {
+        threads: 1,
+        table: true,
+        bitboards: true,
+        independent: false,
+        decided: false,
+        levels: false,
+        ..Options::default()
+    });
+    all
+}
+
+/// [`all_options`] and a budget of 4 KiB on both walks: tables of a few dozen slots,
+/// levels that give up at once.
+fn all_options_and_small_budgets() -> Vec<Options> {
+    let mut all = all_options();
+    for &bitboards in &[true, false] {
+        all.push(Options { memory: 1 << 12, bitboards, ..Options::default() });
+    }
     all
 }
 
@@ -171,7 +205,7 @@ fn check<R: Analyse + BitRules>(
     let board = library_board(grid);
     let mut failures = Vec::new();
     for o in options {
-        let got = triple(&count::<R>(&board, first, o));
+        let got = triple(&count::<R>(&board, first, o).expect("a countable board"));
         if &got != expected {
             failures.push(format!(
                 "{} {}x{} {} with {:?}: library {:?}, reference {:?}",
@@ -291,7 +325,7 @@ fn memoised_reference_agrees_with_naive_reference() {
 #[test]
 fn flanking_random_small_boards() {
     let mut rng = Rng::new(4254);
-    let options = all_options();
+    let options = all_options_and_small_budgets();
     let mut failures = Vec::new();
     let positions = 400;
     for _ in 0..positions {
@@ -309,7 +343,7 @@ fn flanking_random_small_boards() {
 #[test]
 fn flanking_random_playouts() {
     let mut rng = Rng::new(66);
-    let options = all_options();
+    let options = all_options_and_small_budgets();
     let mut failures = Vec::new();
     let mut positions = 0;
     for i in 0..160 {
@@ -337,9 +371,16 @@ fn flanking_counts_beyond_the_compact_table() {
     for &empties in &[13, 13] {
         let grid = search(&mut rng, |rng| playout(rng, 8, empties), |g| reference::empties(g) == empties);
         let board = library_board(&grid);
-        let plain =
-            Options { threads: 1, table: false, bitboards: true, independent: false, decided: false, levels: false };
-        let expected = triple(&count::<Flanking>(&board, Color::White, &plain));
+        let plain = Options {
+            threads: 1,
+            table: false,
+            bitboards: true,
+            independent: false,
+            decided: false,
+            levels: false,
+            ..Options::default()
+        };
+        let expected = triple(&count::<Flanking>(&board, Color::White, &plain).expect("a countable board"));
         let mut options = vec![Options { table: true, ..plain }, Options { threads: 2, table: true, ..plain }];
         options.push(Options { table: true, ..Options::default() });
         assert_no_failures(check_flanking(&grid, &expected, &options), 1);
@@ -364,8 +405,15 @@ fn window_board(rng: &mut Rng, colour: u8, empties: usize) -> Grid {
 #[test]
 fn eleven_empty_cells_with_and_without_shortcuts() {
     let mut rng = Rng::new(5050);
-    let plain =
-        Options { threads: 1, table: false, bitboards: true, independent: false, decided: false, levels: false };
+    let plain = Options {
+        threads: 1,
+        table: false,
+        bitboards: true,
+        independent: false,
+        decided: false,
+        levels: false,
+        ..Options::default()
+    };
     let mut options = vec![Options::default(), Options { threads: 1, ..Options::default() }];
     options.push(Options { decided: false, ..options[1] });
     let mut failures = Vec::new();
@@ -382,7 +430,8 @@ fn eleven_empty_cells_with_and_without_shortcuts() {
                 window_board(&mut rng, colour, 11)
             }
         };
-        let expected = triple(&count::<Flanking>(&library_board(&grid), Color::White, &plain));
+        let expected =
+            triple(&count::<Flanking>(&library_board(&grid), Color::White, &plain).expect("a countable board"));
         failures.extend(check_flanking(&grid, &expected, &options));
     }
     assert_no_failures(failures, positions);
@@ -402,7 +451,8 @@ fn counts_by_levels_match_depth_first() {
     fn check<R: BitRules>(grid: &Grid, threads: usize, decide: bool) -> Option<String> {
         let sets = othello::core::bitboard::from_board(&library_board(grid)).expect("within 8x8");
         let (white, black, empty) = (sets.white, sets.black, sets.empty());
-        let expected = Counter::<BitWalk<R>, u64>::new(1 << 16, decide).count(&mut BitWalk::new(white, black, empty));
+        let expected =
+            Counter::<BitWalk<R>, u64>::new(1 << 16, usize::MAX, decide).count(&mut BitWalk::new(white, black, empty));
         let (got, _) =
             othello::count::levels::count::<R>(white, black, empty, threads, decide, 1 << 24).expect("levels");
         if got == expected {
@@ -454,7 +504,8 @@ fn counts_by_levels_through_count() {
     let mut failures = Vec::new();
     for _ in 0..4 {
         let grid = search(&mut rng, |rng| playout(rng, 8, 14), |g| reference::empties(g) == 14);
-        let expected = triple(&count::<Flanking>(&library_board(&grid), Color::White, &depth_first));
+        let expected =
+            triple(&count::<Flanking>(&library_board(&grid), Color::White, &depth_first).expect("a countable board"));
         failures.extend(check_flanking(
             &grid,
             &expected,
@@ -554,11 +605,11 @@ fn independent_empty_cells() {
         let percent = if rng.chance(25) { random_black_percent(&mut rng) } else { 50 };
         let grid = random_grid(&mut rng, n, n, empties, percent);
         if i % 2 == 0 {
-            independent[0] += Flanking::independent(&library_board(&grid)) as usize;
+            independent[0] += Flanking::analyse(&library_board(&grid)).independent as usize;
             let expected = strings(reference::flanking(&grid, true));
             failures.extend(check_flanking(&grid, &expected, &options));
         } else {
-            independent[1] += Adjacent::independent(&library_board(&grid)) as usize;
+            independent[1] += Adjacent::analyse(&library_board(&grid)).independent as usize;
             let expected = strings(reference::adjacent(&grid));
             failures.extend(check_adjacent(&grid, &expected, &options));
         }
@@ -610,7 +661,8 @@ fn decided_positions_count_their_sequences_only() {
                 grid
             };
             let mut statistics = Statistics::default();
-            count_with::<Flanking>(&library_board(&grid), Color::White, &two, &mut statistics);
+            count_with::<Flanking>(&library_board(&grid), Color::White, &two, &mut statistics)
+                .expect("a countable board");
             decided[i % 3] += (statistics.decided > 0) as usize;
             let expected = strings(reference::flanking(&grid, true));
             failures.extend(check_flanking(&grid, &expected, &options));
@@ -620,7 +672,8 @@ fn decided_positions_count_their_sequences_only() {
                 grid[k / 4][k % 4] = EMPTY;
             }
             let mut statistics = Statistics::default();
-            count_with::<Adjacent>(&library_board(&grid), Color::Black, &default, &mut statistics);
+            count_with::<Adjacent>(&library_board(&grid), Color::Black, &default, &mut statistics)
+                .expect("a countable board");
             decided[1] += (statistics.decided > 0) as usize;
             let expected = strings(reference::adjacent(&grid));
             failures.extend(check_adjacent(&grid, &expected, &options));
@@ -641,7 +694,7 @@ fn decided_positions_count_their_sequences_only() {
 #[test]
 fn adjacent_random_rectangles() {
     let mut rng = Rng::new(8);
-    let options = all_options();
+    let options = all_options_and_small_budgets();
     let mut failures = Vec::new();
     let positions = 400;
     for _ in 0..positions {

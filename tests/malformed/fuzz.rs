@@ -436,7 +436,9 @@ pub enum Outcome {
 /// Runs `solve` on `input` as the binary would (the bytes must be UTF-8 first), catching
 /// panics, and checks the error it returns.
 pub fn run_in_process(solve: Solve, input: &[u8]) -> Outcome {
-    let lines = 1 + input.iter().filter(|&&b| b == b'\n').count();
+    // Line ends: `\n`, `\r\n` and a lone `\r` are one each.
+    let lone_crs = input.windows(2).filter(|w| w[0] == b'\r' && w[1] != b'\n').count();
+    let lines = 1 + input.iter().filter(|&&b| b == b'\n').count() + lone_crs + (input.last() == Some(&b'\r')) as usize;
     let result = catch_unwind(AssertUnwindSafe(|| -> Result<(), Error> {
         let text = othello::judges::text(input.to_vec())?;
         let mut out = Vec::new();
@@ -448,6 +450,8 @@ pub fn run_in_process(solve: Solve, input: &[u8]) -> Outcome {
             let message = e.to_string();
             if message.is_empty() || message.contains('\n') {
                 Outcome::Failure(format!("error message is not one line: {:?}", message))
+            } else if message.chars().any(|c| c.is_control()) {
+                Outcome::Failure(format!("error message holds a control character: {:?}", message))
             } else if e.line.map_or(false, |l| l == 0 || l > lines) {
                 Outcome::Failure(format!("error names line {:?} of an input of {} lines: {}", e.line, lines, message))
             } else {

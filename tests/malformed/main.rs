@@ -13,6 +13,11 @@
 //!   codes kept when stderr is closed.
 //! - `fuzz_<binary>`: see `fuzz.rs`; prints how many inputs were valid and rejected.
 //! - `closed_stdout_<binary>`: the reader of stdout goes away early; exit 0, silent.
+//! - `limits.rs`: every binary and bundle under a 256 MB address-space limit, the memory
+//!   budget's variable, and huge boards nobody can move in.
+//! - `text.rs`: file names and arguments that are not UTF-8 or hold control and invisible
+//!   characters, the three line ends, `otello`'s arguments and `play` input; the judges
+//!   as cargo binaries and as compiled bundles.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -28,10 +33,14 @@ use othello::core::error::Error;
 use othello::core::rules::{Flanking, Rules};
 
 mod fuzz;
+#[cfg(unix)]
+mod limits;
 #[path = "../common/process.rs"]
 mod process;
 #[path = "../common/rng.rs"]
 mod rng;
+#[cfg(unix)]
+mod text;
 
 pub use process::{reader, run, signal};
 

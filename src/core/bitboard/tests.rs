@@ -14,7 +14,7 @@ fn bitboards_agree<R: BitRules>() {
     for _ in 0..400 {
         let rows = 1 + (rng.next_u64() % 8) as usize;
         let cols = 1 + (rng.next_u64() % 8) as usize;
-        let mut b = Board::new(rows, cols);
+        let mut b = Board::from_cells(rows, cols, vec![None; rows * cols]);
         for i in 0..b.cell_count() {
             match rng.next_u64() % 3 {
                 0 => b.set(i, Some(Color::Black)),

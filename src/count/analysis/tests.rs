@@ -19,7 +19,7 @@ fn sparse_board(rng: &mut Rng) -> Board {
     let rows = 3 + (rng.next_u64() % 14) as usize;
     let cols = 3 + (rng.next_u64() % 14) as usize;
     let black = rng.next_u64() % 101;
-    let mut b = Board::new(rows, cols);
+    let mut b = Board::from_cells(rows, cols, vec![None; rows * cols]);
     for i in 0..b.cell_count() {
         b.set(i, Some(if rng.next_u64() % 100 < black { Color::Black } else { Color::White }));
     }
@@ -54,7 +54,7 @@ fn relevant_covers_every_change<R: Analyse>(closers: bool) {
     let mut moves = 0;
     for _ in 0..600 {
         let start = sparse_board(&mut rng);
-        let relevant = R::relevant(&start);
+        let relevant = R::analyse(&start).relevant;
         for _ in 0..20 {
             let mut b = start.clone();
             let mut color = if rng.next_u64() % 2 == 0 { Color::Black } else { Color::White };
@@ -106,7 +106,7 @@ fn independent_cells_keep_their_flips<R: Analyse>() {
     let (mut independent, mut moves) = (0, 0);
     for _ in 0..3000 {
         let start = sparse_board(&mut rng);
-        if !R::independent(&start) {
+        if !R::analyse(&start).independent {
             continue;
         }
         independent += 1;
@@ -152,12 +152,12 @@ fn independent_adjacent_cells_keep_their_flips() {
 #[test]
 fn independence_of_small_boards() {
     // Far apart on one line, each between its own runs: independent.
-    assert!(Flanking::independent(&board(&["BW.BWBW.BW"])));
+    assert!(Flanking::analyse(&board(&["BW.BWBW.BW"])).independent);
     // The left move flips the W at column 2, which the right cell's run reads.
-    assert!(!Flanking::independent(&board(&["B.WW.B"])));
+    assert!(!Flanking::analyse(&board(&["B.WW.B"])).independent);
     // Two empty cells side by side: each is on the other's ray.
-    assert!(!Flanking::independent(&board(&["BW..WB"])));
+    assert!(!Flanking::analyse(&board(&["BW..WB"])).independent);
     // Adjacent capture: three columns apart is enough, two is not.
-    assert!(Adjacent::independent(&board(&["B.WB.W"])));
-    assert!(!Adjacent::independent(&board(&["B.W.WB"])));
+    assert!(Adjacent::analyse(&board(&["B.WB.W"])).independent);
+    assert!(!Adjacent::analyse(&board(&["B.W.WB"])).independent);
 }

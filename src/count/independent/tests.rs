@@ -13,9 +13,9 @@ fn line(cells: &str) -> Board {
 /// `[black, white, draws]`, if the board's empty cells are independent.
 fn triple(board: &Board, flanking: bool, to_move: Color) -> Option<[u64; 3]> {
     let counted = if flanking {
-        count::<Flanking>(board, to_move, Flanking::independent(board))
+        count::<Flanking>(board, to_move, Flanking::analyse(board).independent)
     } else {
-        count::<Adjacent>(board, to_move, Adjacent::independent(board))
+        count::<Adjacent>(board, to_move, Adjacent::analyse(board).independent)
     };
     counted
         .map(|(t, _)| if to_move == Color::Black { [t.wins, t.losses, t.draws] } else { [t.losses, t.wins, t.draws] })

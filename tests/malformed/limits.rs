@@ -1,0 +1,175 @@
+//! A judge's limits: every cargo binary and every bundle under a 256 MB address-space
+//! limit (`ulimit -v 262144`, as many judges set), the memory budget's variable, and
+//! boards where nobody can move, which are answered at once whatever their size.
+//!
+//! - `counts_within_256_mb_<binary>`: 8×8 counts at 14 and 16 empty cells, Dumbothello
+//!   5×5 at 12 and a 1×18 line answer exactly (as without the limit) under the limit; the
+//!   bundles, which walk the general board keyed by every cell, an 8×8 count at 10 and
+//!   the 1×18 line (16 empty cells off the 64-bit walk).
+//! - `hundred_megabytes_within_256_mb`: 100 MB inputs (one line of `.`, 50 million
+//!   lines of `B`) are read and refused in one line naming where.
+//! - `deep_lines_within_256_mb`: a Dumbothello line of 100,000 cells starts its count on
+//!   a thread of its own, within the limit, and is still counting after a second.
+//! - `boards_nobody_can_move_in`: a 316×316 empty board and a 1000×1000 board of 100,000
+//!   empty cells, as cargo binaries and bundles.
+//! - `memory_variable`: `OTHELLO_MEMORY` as small as 64K still gives exact counts; a
+//!   malformed one is refused in one line.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::text::{programs, work_dir};
+use crate::{exe, one_error_line, show};
+
+/// The input file `name` under the work directory, holding `input`.
+fn input_file(name: &str, input: &[u8]) -> PathBuf {
+    let path = work_dir().join(name);
+    fs::write(&path, input).unwrap();
+    path
+}
+
+/// Runs `program < input` to its end, under a 256 MB address-space limit if `limited`,
+/// with `env` set.
+fn run_file(program: &Path, input: &Path, limited: bool, env: &[(&str, &str)]) -> Output {
+    let script = if limited { "ulimit -v 262144 && exec \"$0\" < \"$1\"" } else { "exec \"$0\" < \"$1\"" };
+    Command::new("sh")
+        .args(["-c", script])
+        .arg(program)
+        .arg(input)
+        .envs(env.iter().cloned())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("sh runs")
+}
+
+/// `input` gives the same answer to `program` under the limit as to the cargo binary
+/// without it, exit 0 both.
+fn same_under_limit(binary: &str, program: &Path, name: &str, input: &str) {
+    let file = input_file(name, input.as_bytes());
+    let free = run_file(Path::new(exe(binary)), &file, false, &[]);
+    assert_eq!(free.status.code(), Some(0), "{} {}: stderr {}", binary, name, show(&free.stderr, 300));
+    let limited = run_file(program, &file, true, &[]);
+    let what = format!("{} < {} under 256 MB", program.display(), name);
+    assert_eq!(limited.status.code(), Some(0), "{}: stderr {}", what, show(&limited.stderr, 300));
+    assert_eq!(limited.stdout, free.stdout, "{}", what);
+}
+
+/// An 8×8 board of 10 empty cells (reached from FFO #40).
+const TEN: &str = "W..WWWWB.WWWWWWBWWBBWWWBWWBWWBWBWBWBWBWBW..WBWBBW.WBBBWB.WBBB...";
+
+/// An 8×8 B4254 input from 64 cells.
+fn b4254(cells: &str) -> String {
+    let rows: Vec<&str> = (0..8).map(|r| &cells[8 * r..8 * r + 8]).collect();
+    format!("8\n{}\n", rows.join("\n"))
+}
+
+#[test]
+fn counts_within_256_mb_b4254() {
+    let ten = b4254(TEN);
+    let fourteen = b4254("W..WWWWB.WWWWWWBWWBBWWWBWWBWWBWBWBWBWBWBB..WBWWB..BWWWWB...W....");
+    let sixteen = b4254("BBBBBBBW.BBBBBBWBBBWBBBWBBBBBBWWBBBBBBWW...BBBWW....BB.W.....B..");
+    let [cargo, bundle] = <[PathBuf; 2]>::try_from(programs("b4254")).unwrap();
+    same_under_limit("b4254", &cargo, "b4254-14.in", &fourteen);
+    same_under_limit("b4254", &cargo, "b4254-16.in", &sixteen);
+    same_under_limit("b4254", &bundle, "b4254-10.in", &ten);
+}
+
+#[test]
+fn counts_within_256_mb_dumbothello() {
+    let twelve = "B . . . W\n. B W B .\n. W B W .\n. B W B .\nW . . . B\n";
+    let line = format!("B {}W\n", ". ".repeat(16));
+    let [cargo, bundle] = <[PathBuf; 2]>::try_from(programs("dumbothello")).unwrap();
+    same_under_limit("dumbothello", &cargo, "dumbothello-5x5.in", twelve);
+    for program in [&cargo, &bundle] {
+        same_under_limit("dumbothello", program, "dumbothello-1x18.in", &line);
+    }
+}
+
+#[test]
+fn hundred_megabytes_within_256_mb() {
+    let dots = input_file("dots-100mb.in", &vec![b'.'; 100 << 20]);
+    let rows = input_file("rows-100mb.in", &b"B\n".repeat(50 << 20));
+    let jobs: Vec<_> = ["uva220", "jutge_p18992", "b4254", "dumbothello"]
+        .iter()
+        .flat_map(|&binary| programs(binary))
+        .flat_map(|program| [(program.clone(), dots.clone()), (program, rows.clone())])
+        .map(|(program, input)| thread::spawn(move || (run_file(&program, &input, true, &[]), program, input)))
+        .collect();
+    for job in jobs {
+        let (out, program, input) = job.join().unwrap();
+        let what = format!("{} < {} under 256 MB", program.display(), input.display());
+        assert_eq!(out.status.code(), Some(2), "{}: stderr {}", what, show(&out.stderr, 300));
+        assert!(one_error_line(&out.stderr), "{}: stderr {}", what, show(&out.stderr, 300));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("error: line "), "{}: {}", what, show(&out.stderr, 300));
+    }
+}
+
+#[test]
+fn deep_lines_within_256_mb() {
+    let line = input_file("dumbothello-1x100000.in", format!("B {}W\n", ". ".repeat(99_998)).as_bytes());
+    for program in programs("dumbothello") {
+        let mut child = Command::new("sh")
+            .args(["-c", "ulimit -v 262144 && exec \"$0\" < \"$1\""])
+            .arg(&program)
+            .arg(&line)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(1) {
+            if let Some(status) = child.try_wait().unwrap() {
+                let out = child.wait_with_output().unwrap();
+                panic!("{} ended with {}: {}", program.display(), status, show(&out.stderr, 300));
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+}
+
+#[test]
+fn boards_nobody_can_move_in() {
+    let empty = format!("316\n{}", format!("{}\n", ".".repeat(316)).repeat(316));
+    let white = format!(
+        "1000\n{}{}",
+        format!("{}\n", ".".repeat(1000)).repeat(100),
+        format!("{}\n", "W".repeat(1000)).repeat(900)
+    );
+    let cases = [("b4254-316-empty.in", &empty, "0 0 1\n", 1), ("b4254-1000-white.in", &white, "0 1 0\n", 5)];
+    for &(name, input, expected, seconds) in cases.iter() {
+        let file = input_file(name, input.as_bytes());
+        for program in programs("b4254") {
+            let start = Instant::now();
+            let out = run_file(&program, &file, false, &[]);
+            let what = format!("{} < {}", program.display(), name);
+            assert_eq!(out.status.code(), Some(0), "{}: stderr {}", what, show(&out.stderr, 300));
+            assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{}", what);
+            assert!(start.elapsed() < Duration::from_secs(seconds), "{}: {:?}", what, start.elapsed());
+        }
+    }
+}
+
+#[test]
+fn memory_variable() {
+    let ten = b4254(TEN);
+    let file = input_file("b4254-10-small-memory.in", ten.as_bytes());
+    let free = run_file(Path::new(exe("b4254")), &file, false, &[]);
+    for program in programs("b4254") {
+        let small = run_file(&program, &file, false, &[("OTHELLO_MEMORY", "64K")]);
+        assert_eq!(small.status.code(), Some(0), "{}: {}", program.display(), show(&small.stderr, 300));
+        assert_eq!(small.stdout, free.stdout, "{} with 64K", program.display());
+        for bad in ["lots", "0", "12X", "1\n2"] {
+            let out = run_file(&program, &file, false, &[("OTHELLO_MEMORY", bad)]);
+            let what = format!("{} with OTHELLO_MEMORY={:?}", program.display(), bad);
+            assert_eq!(out.status.code(), Some(2), "{}: {}", what, show(&out.stderr, 300));
+            assert!(one_error_line(&out.stderr), "{}: {}", what, show(&out.stderr, 300));
+            assert!(String::from_utf8_lossy(&out.stderr).contains("OTHELLO_MEMORY"), "{}", what);
+        }
+    }
+}
