@@ -248,14 +248,14 @@ pub fn budget() -> Result<usize, InputError> {
 }
 pub fn parse_size(text: &str) -> Option<usize> {
 	let text = text.trim();
-	let (digits, shift) = match text.bytes().last().map(|b| b.to_ascii_uppercase()) {
-		Some(b'K') => (&text[..text.len() - 1], 10),
-		Some(b'M') => (&text[..text.len() - 1], 20),
-		Some(b'G') => (&text[..text.len() - 1], 30),
-		_ => (text, 0),
+	let shift = match text.bytes().last()? | 0x20 {
+		b'k' => 10,
+		b'm' => 20,
+		b'g' => 30,
+		_ => 0,
 	};
-	let number = digits.parse::<usize>().ok().filter(|&n| n > 0)?;
-	number.checked_mul(1 << shift)
+	let digits = &text[..text.len() - (shift > 0) as usize];
+	digits.parse::<usize>().ok().filter(|&n| n > 0)?.checked_mul(1 << shift)
 }
 fn process_limit() -> Option<usize> {
 	let limits = fs::read_to_string("/proc/self/limits").ok()?;
@@ -491,7 +491,6 @@ pub mod board {
 use std::marker::PhantomData;
 use super::super::core::board::{Board, Color};
 use super::super::core::rules::Rules;
-use super::outcomes::{decided_by, Outcomes};
 use super::walk::Walk;
 #[derive(Clone)]
 pub struct BoardWalk<R> {
@@ -501,23 +500,16 @@ pub struct BoardWalk<R> {
 	flipped: Vec<usize>,
 	slot: Vec<u32>,
 	key: Vec<u64>,
-	keyed: i32,
-	fixed: i32,
 	rules: PhantomData<fn() -> R>,
 }
 const NOT_KEYED: u32 = u32::MAX;
-const LAST_CELLS: usize = 1;
 impl<R: Rules> BoardWalk<R> {
 	pub fn new(board: &Board, to_move: Color, relevant: &[bool]) -> BoardWalk<R> {
 		let mut slot = vec![NOT_KEYED; board.cell_count()];
-		let (mut next, mut fixed) = (0, 0);
-		for (i, &relevant) in relevant.iter().enumerate() {
-			if relevant {
-				slot[i] = next;
-				next += 1;
-			} else {
-				fixed += board.cell(i).map_or(0, |c| if c == Color::Black { 1 } else { -1 });
-			}
+		let mut next = 0;
+		for (i, _) in relevant.iter().enumerate().filter(|&(_, &relevant)| relevant) {
+			slot[i] = next;
+			next += 1;
 		}
 		let mut walk = BoardWalk {
 			board: board.clone(),
@@ -526,8 +518,6 @@ impl<R: Rules> BoardWalk<R> {
 			flipped: Vec::new(),
 			slot,
 			key: vec![0; (2 + 2 * next as usize + 63) / 64],
-			keyed: next as i32,
-			fixed,
 			rules: PhantomData,
 		};
 		for i in 0..board.cell_count() {
@@ -551,38 +541,6 @@ impl<R: Rules> BoardWalk<R> {
 		self.to_move = self.to_move.opponent();
 		self.key[0] ^= 1;
 	}
-	fn last_open(&self) -> Option<([usize; LAST_CELLS], usize)> {
-		if self.board.empties() > LAST_CELLS {
-			return None;
-		}
-		let mut open = ([0; LAST_CELLS], 0);
-		for &i in self.playable.iter().filter(|&&i| self.board.cell(i).is_none()) {
-			open.0[open.1] = i;
-			open.1 += 1;
-		}
-		Some(open)
-	}
-	fn last_cells<const OUTCOMES: bool>(&mut self, open: &[usize]) -> Outcomes {
-		let margin = open.first().map_or_else(|| self.margin(), |&at| self.finish_margin(at));
-		if OUTCOMES {
-			Outcomes::leaf(margin)
-		} else {
-			Outcomes::all(true, 1)
-		}
-	}
-	fn finish_margin(&self, at: usize) -> i32 {
-		let margin = self.margin();
-		let n = R::flips(&self.board, self.to_move, at, |_| ()) as i32;
-		if n > 0 {
-			return margin + 2 * n + 1;
-		}
-		let n = if R::PASSES { R::flips(&self.board, self.to_move.opponent(), at, |_| ()) as i32 } else { 0 };
-		if n > 0 {
-			margin - 2 * n - 1
-		} else {
-			margin
-		}
-	}
 }
 pub enum Moves {
 	Few(u64),
@@ -605,7 +563,7 @@ impl Iterator for Moves {
 }
 impl<R: Rules> Walk for BoardWalk<R> {
 	const PASSES: bool = R::PASSES;
-	const STORE_FROM: usize = LAST_CELLS + 1;
+	const STORE_FROM: usize = 2;
 	type Key = Vec<u64>;
 	type Move = u32;
 	type Moves = Moves;
@@ -657,30 +615,22 @@ impl<R: Rules> Walk for BoardWalk<R> {
 	fn with_key<T, F: FnOnce(&Vec<u64>) -> T>(&self, f: F) -> T {
 		f(&self.key)
 	}
-	fn near_end(&mut self) -> Option<Outcomes> {
-		let (open, n) = self.last_open()?;
-		Some(self.last_cells::<true>(&open[..n]))
-	}
-	fn near_end_sequences(&mut self) -> Option<u64> {
-		let (open, n) = self.last_open()?;
-		Some(self.last_cells::<false>(&open[..n]).wins)
-	}
-	fn decided(&self) -> Option<bool> {
-		decided_by(if self.to_move == Color::Black { self.fixed } else { -self.fixed }, self.keyed)
-	}
 }
 }
 pub mod nat {
 use std::fmt;
+use super::super::core::table::Footprint;
 const BASE: u64 = 1_000_000_000_000_000_000;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Nat {
 	limbs: Vec<u64>,
 }
-impl Nat {
-	pub fn heap_bytes(&self) -> usize {
+impl Footprint for Nat {
+	fn heap_bytes(&self) -> usize {
 		self.limbs.capacity() * 8
 	}
+}
+impl Nat {
 	pub fn add(&mut self, other: &Nat) {
 		if self.limbs.len() < other.limbs.len() {
 			self.limbs.resize(other.limbs.len(), 0);
@@ -753,11 +703,6 @@ impl Count for u128 {
 		Nat::from(*self)
 	}
 }
-impl Footprint for Nat {
-	fn heap_bytes(&self) -> usize {
-		self.heap_bytes()
-	}
-}
 impl Count for Nat {
 	fn add(&mut self, other: &Nat) {
 		Nat::add(self, other)
@@ -798,31 +743,6 @@ impl<C: Count> Outcomes<C> {
 	pub fn for_opponent(self) -> Outcomes<C> {
 		Outcomes { wins: self.losses, losses: self.wins, draws: self.draws }
 	}
-	pub fn all(wins: bool, n: C) -> Outcomes<C> {
-		let won = Outcomes { wins: n, losses: C::default(), draws: C::default() };
-		if wins {
-			won
-		} else {
-			won.for_opponent()
-		}
-	}
-}
-impl<C: Count> AddAssign<&Outcomes<C>> for Outcomes<C> {
-	#[inline]
-	fn add_assign(&mut self, other: &Outcomes<C>) {
-		self.wins.add(&other.wins);
-		self.losses.add(&other.losses);
-		self.draws.add(&other.draws);
-	}
-}
-pub fn decided_by(fixed: i32, open: i32) -> Option<bool> {
-	if fixed > open {
-		Some(true)
-	} else if fixed < -open {
-		Some(false)
-	} else {
-		None
-	}
 }
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Statistics {
@@ -855,30 +775,27 @@ pub trait Walk: Clone + Send + Sync {
 	fn margin(&self) -> i32;
 	fn empties(&self) -> usize;
 	fn with_key<T, F: FnOnce(&Self::Key) -> T>(&self, f: F) -> T;
-	fn near_end(&mut self) -> Option<Outcomes>;
-	fn near_end_sequences(&mut self) -> Option<u64>;
-	fn decided(&self) -> Option<bool>;
+	fn near_end(&mut self) -> Option<Outcomes> {
+		None
+	}
 }
-pub const DECIDE_FROM: usize = 8;
 pub struct Counter<W: Walk, C> {
 	table: Option<Table<W::Key, Outcomes<C>>>,
-	decide: bool,
 	pub statistics: Statistics,
 }
 impl<W: Walk, C: Count> Counter<W, C> {
-	pub fn new(entries: usize, memory: usize, decide: bool) -> Counter<W, C> {
-		let table = if entries > 0 { Some(Table::new(entries, memory)) } else { None };
-		Counter { table, decide, statistics: Statistics::default() }
+	pub fn new(entries: usize, memory: usize) -> Counter<W, C> {
+		Counter {
+			table: if entries > 0 { Some(Table::new(entries, memory)) } else { None },
+			statistics: Statistics::default(),
+		}
 	}
 	pub fn count(&mut self, w: &mut W) -> Outcomes<C> {
 		self.walk(w, None)
 	}
 	fn walk(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
 		self.statistics.nodes += 1;
-		let near = match winner {
-			Some(wins) => w.near_end_sequences().map(|n| Outcomes::all(wins, C::from(n))),
-			None => w.near_end().map(Outcomes::widen),
-		};
+		let near = w.near_end().map(Outcomes::widen);
 		if let Some(total) = near {
 			return total;
 		}
@@ -889,11 +806,6 @@ impl<W: Walk, C: Count> Counter<W, C> {
 				self.statistics.hits += 1;
 				return hit;
 			}
-		}
-		let mut winner = winner;
-		if winner.is_none() && self.decide && empties >= DECIDE_FROM {
-			winner = w.decided();
-			self.statistics.decided += winner.is_some() as u64;
 		}
 		let mut total = Outcomes::default();
 		let mut moved = false;
@@ -938,14 +850,12 @@ use super::core::memory;
 pub struct Options {
 	pub table: bool,
 	pub memory: usize,
-	pub decided: bool,
 }
 impl Default for Options {
 	fn default() -> Options {
 		Options {
 			table: true,
 			memory: memory::budget().unwrap_or(memory::DEFAULT),
-			decided: true,
 		}
 	}
 }
@@ -965,7 +875,6 @@ impl Counts {
 	}
 }
 pub const DEEP: usize = 1000;
-const STACK_PER_EMPTY: usize = 1024;
 pub const MAX_EMPTIES: usize = 100_000;
 pub fn count<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
 	count_with::<R>(board, to_move, options, &mut Statistics::default())
@@ -989,17 +898,11 @@ pub fn count_with<R: Analyse + BitRules>(
 	if empties <= DEEP {
 		return Ok(choose::<R>(board, to_move, options, statistics));
 	}
-	let stack = STACK_PER_EMPTY * (empties + DEEP);
-	let options = Options { memory: options.memory.saturating_sub(stack), ..*options };
-	std::thread::scope(|scope| {
-		let counting = std::thread::Builder::new()
-			.stack_size(stack)
-			.spawn_scoped(scope, || choose::<R>(board, to_move, &options, statistics))
-			.map_err(|e| {
-				InputError::new(format!("a count {} moves deep needs {} MB of stack: {}", empties, stack >> 20, e))
-			})?;
-		Ok(counting.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-	})
+	deep::<R>(board, to_move, options, statistics)
+}
+fn deep<R>(board: &Board, _: Color, _: &Options, _: &mut Statistics) -> Result<Counts, InputError> {
+	let message = format!("the board has {} empty cells; this file counts at most {}", board.empties(), DEEP);
+	Err(InputError::new(message))
 }
 fn choose<R: Analyse + BitRules>(
 	board: &Board,
@@ -1028,7 +931,7 @@ fn depth_first_as<W: Walk, C: Count>(
 	statistics: &mut Statistics,
 ) -> Counts {
 	let entries = if options.table { table_entries(walk.empties()) } else { 0 };
-	let mut counter = Counter::<W, C>::new(entries, options.memory, options.decided);
+	let mut counter = Counter::<W, C>::new(entries, options.memory);
 	let outcomes = counter.count(&mut walk);
 	*statistics += &counter.statistics;
 	Counts::of(&outcomes, to_move)
@@ -1074,32 +977,29 @@ pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(solve: F) -> i3
 	exit_code(result, &mut out)
 }
 fn read_input(args: &[OsString]) -> Result<String, Error> {
-	let bytes = match args {
-		[] => read_all(&mut io::stdin().lock()),
-		[name] if name == "-" => read_all(&mut io::stdin().lock()),
+	let mut input: Box<dyn Read> = match args {
+		[] => Box::new(io::stdin()),
+		[name] if name == "-" => Box::new(io::stdin()),
 		[name] => match File::open(name) {
-			Ok(mut file) => read_all(&mut file),
+			Ok(file) => Box::new(file),
 			Err(e) => {
 				let name = escape(&name.to_string_lossy());
 				return Err(InputError::new(format!("cannot open {}: {}", name, e)).into());
 			}
 		},
 		_ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
-	}?;
-	text(bytes).map_err(Error::Input)
-}
-fn read_all(input: &mut dyn Read) -> Result<Vec<u8>, InputError> {
-	let mut bytes = Vec::new();
-	let mut chunk = [0u8; 1 << 16];
+	};
+	let (mut bytes, mut chunk) = (Vec::new(), [0u8; 1 << 16]);
 	loop {
 		let n = match input.read(&mut chunk) {
-			Ok(0) => return Ok(bytes),
+			Ok(0) => return Ok(text(bytes)?),
 			Ok(n) => n,
 			Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
-			Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e))),
+			Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e)).into()),
 		};
 		if bytes.try_reserve(n).is_err() {
-			return Err(InputError::new(format!("the input does not fit in memory ({} MB read)", bytes.len() >> 20)));
+			let message = format!("the input does not fit in memory ({} MB read)", bytes.len() >> 20);
+			return Err(InputError::new(message).into());
 		}
 		bytes.extend_from_slice(&chunk[..n]);
 	}

@@ -555,32 +555,29 @@ pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(solve: F) -> i3
 	exit_code(result, &mut out)
 }
 fn read_input(args: &[OsString]) -> Result<String, Error> {
-	let bytes = match args {
-		[] => read_all(&mut io::stdin().lock()),
-		[name] if name == "-" => read_all(&mut io::stdin().lock()),
+	let mut input: Box<dyn Read> = match args {
+		[] => Box::new(io::stdin()),
+		[name] if name == "-" => Box::new(io::stdin()),
 		[name] => match File::open(name) {
-			Ok(mut file) => read_all(&mut file),
+			Ok(file) => Box::new(file),
 			Err(e) => {
 				let name = escape(&name.to_string_lossy());
 				return Err(InputError::new(format!("cannot open {}: {}", name, e)).into());
 			}
 		},
 		_ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
-	}?;
-	text(bytes).map_err(Error::Input)
-}
-fn read_all(input: &mut dyn Read) -> Result<Vec<u8>, InputError> {
-	let mut bytes = Vec::new();
-	let mut chunk = [0u8; 1 << 16];
+	};
+	let (mut bytes, mut chunk) = (Vec::new(), [0u8; 1 << 16]);
 	loop {
 		let n = match input.read(&mut chunk) {
-			Ok(0) => return Ok(bytes),
+			Ok(0) => return Ok(text(bytes)?),
 			Ok(n) => n,
 			Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
-			Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e))),
+			Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e)).into()),
 		};
 		if bytes.try_reserve(n).is_err() {
-			return Err(InputError::new(format!("the input does not fit in memory ({} MB read)", bytes.len() >> 20)));
+			let message = format!("the input does not fit in memory ({} MB read)", bytes.len() >> 20);
+			return Err(InputError::new(message).into());
 		}
 		bytes.extend_from_slice(&chunk[..n]);
 	}

@@ -48,14 +48,15 @@ pub fn budget() -> Result<usize, InputError> {
 /// ```
 pub fn parse_size(text: &str) -> Option<usize> {
     let text = text.trim();
-    let (digits, shift) = match text.bytes().last().map(|b| b.to_ascii_uppercase()) {
-        Some(b'K') => (&text[..text.len() - 1], 10),
-        Some(b'M') => (&text[..text.len() - 1], 20),
-        Some(b'G') => (&text[..text.len() - 1], 30),
-        _ => (text, 0),
+    // `| 0x20` lowers an ASCII letter and leaves a digit as it is.
+    let shift = match text.bytes().last()? | 0x20 {
+        b'k' => 10,
+        b'm' => 20,
+        b'g' => 30,
+        _ => 0,
     };
-    let number = digits.parse::<usize>().ok().filter(|&n| n > 0)?;
-    number.checked_mul(1 << shift)
+    let digits = &text[..text.len() - (shift > 0) as usize];
+    digits.parse::<usize>().ok().filter(|&n| n > 0)?.checked_mul(1 << shift)
 }
 
 /// The lower of the process's soft address-space and data limits, in bytes, where the

@@ -4,13 +4,15 @@
 //! The table key is a list of words: bit 0 says whether white is to move, and each cell
 //! that matters ([`super::analysis::Analysis::relevant`]) takes two bits from bit 2 on (0
 //! empty, 1 black, 2 white). The other cells are the same in every position of the walk,
-//! so the key is exact and short. The last three empty cells are counted by moves made on
-//! the board alone, the last one from its flip counts.
+//! so the key is exact and short. In cargo builds the last three empty cells are counted
+//! by moves made on the board alone, the last one from its flip counts, and positions
+//! whose winner the fixed discs decide count their sequences only.
 
 use std::marker::PhantomData;
 
 use super::super::core::board::{Board, Color};
 use super::super::core::rules::Rules;
+#[cfg(feature = "fast")]
 use super::outcomes::{decided_by, Outcomes};
 use super::walk::Walk;
 
@@ -30,8 +32,10 @@ pub struct BoardWalk<R> {
     /// 2 white). Codes start at even bits, so none straddles words.
     key: Vec<u64>,
     /// How many cells are keyed.
+    #[cfg(feature = "fast")]
     keyed: i32,
     /// Black's margin over white on the cells that are not keyed (which never change).
+    #[cfg(feature = "fast")]
     fixed: i32,
     rules: PhantomData<fn() -> R>,
 }
@@ -39,26 +43,21 @@ pub struct BoardWalk<R> {
 /// Marks a cell that never changes, hence is not in the key.
 const NOT_KEYED: u32 = u32::MAX;
 
-/// The most empty cells counted without the walk: where built (the `fast` feature), the
-/// last three by moves made on the board alone; else the last one, from its flips.
+/// The most empty cells counted without the walk, in cargo builds (the `fast` feature):
+/// the last three by moves made on the board alone, the last one from its flips. The
+/// judges' files walk to the end, which within their statements' bounds costs little.
 #[cfg(feature = "fast")]
 const LAST_CELLS: usize = 3;
-#[cfg(not(feature = "fast"))]
-const LAST_CELLS: usize = 1;
 
 impl<R: Rules> BoardWalk<R> {
     /// The walk from `board` with `to_move` to move; `relevant` says which cells matter
     /// to the rest of the game (the others leave the key).
     pub fn new(board: &Board, to_move: Color, relevant: &[bool]) -> BoardWalk<R> {
         let mut slot = vec![NOT_KEYED; board.cell_count()];
-        let (mut next, mut fixed) = (0, 0);
-        for (i, &relevant) in relevant.iter().enumerate() {
-            if relevant {
-                slot[i] = next;
-                next += 1;
-            } else {
-                fixed += board.cell(i).map_or(0, |c| if c == Color::Black { 1 } else { -1 });
-            }
+        let mut next = 0;
+        for (i, _) in relevant.iter().enumerate().filter(|&(_, &relevant)| relevant) {
+            slot[i] = next;
+            next += 1;
         }
         let mut walk = BoardWalk {
             board: board.clone(),
@@ -67,8 +66,13 @@ impl<R: Rules> BoardWalk<R> {
             flipped: Vec::new(),
             slot,
             key: vec![0; (2 + 2 * next as usize + 63) / 64],
+            #[cfg(feature = "fast")]
             keyed: next as i32,
-            fixed,
+            #[cfg(feature = "fast")]
+            fixed: (0..board.cell_count())
+                .filter(|&i| !relevant[i])
+                .map(|i| board.cell(i).map_or(0, |c| if c == Color::Black { 1 } else { -1 }))
+                .sum(),
             rules: PhantomData,
         };
         for i in 0..board.cell_count() {
@@ -98,6 +102,7 @@ impl<R: Rules> BoardWalk<R> {
 
     /// The cells still empty, if at most [`LAST_CELLS`]: the first of the array, as many
     /// as the number says.
+    #[cfg(feature = "fast")]
     fn last_open(&self) -> Option<([usize; LAST_CELLS], usize)> {
         if self.board.empties() > LAST_CELLS {
             return None;
@@ -113,6 +118,7 @@ impl<R: Rules> BoardWalk<R> {
     /// The outcomes for the player to move when the cells `open` are the only empty ones
     /// (`[sequences, 0, 0]` without `OUTCOMES`): the last cell counted from its flips
     /// alone, without the move.
+    #[cfg(feature = "fast")]
     fn last_cells<const OUTCOMES: bool>(&mut self, open: &[usize]) -> Outcomes {
         #[cfg(feature = "fast")]
         {
@@ -176,6 +182,7 @@ impl<R: Rules> BoardWalk<R> {
     }
 
     /// The disc margin, for the player to move, after the last move on `at` or the end.
+    #[cfg(feature = "fast")]
     fn finish_margin(&self, at: usize) -> i32 {
         let margin = self.margin();
         let n = R::flips(&self.board, self.to_move, at, |_| ()) as i32;
@@ -219,7 +226,10 @@ impl Iterator for Moves {
 
 impl<R: Rules> Walk for BoardWalk<R> {
     const PASSES: bool = R::PASSES;
+    #[cfg(feature = "fast")]
     const STORE_FROM: usize = LAST_CELLS + 1;
+    #[cfg(not(feature = "fast"))]
+    const STORE_FROM: usize = 2;
     type Key = Vec<u64>;
     type Move = u32;
     type Moves = Moves;
@@ -280,11 +290,13 @@ impl<R: Rules> Walk for BoardWalk<R> {
         f(&self.key)
     }
 
+    #[cfg(feature = "fast")]
     fn near_end(&mut self) -> Option<Outcomes> {
         let (open, n) = self.last_open()?;
         Some(self.last_cells::<true>(&open[..n]))
     }
 
+    #[cfg(feature = "fast")]
     fn near_end_sequences(&mut self) -> Option<u64> {
         let (open, n) = self.last_open()?;
         Some(self.last_cells::<false>(&open[..n]).wins)
@@ -292,7 +304,8 @@ impl<R: Rules> Walk for BoardWalk<R> {
 
     /// From the discs off the key, which never change: each keyed cell ends up the
     /// player's, the opponent's or nobody's, so the final margin lies within their number
-    /// of those discs' margin.
+    /// of those discs' margin. Only cargo builds leave cells off the key.
+    #[cfg(feature = "fast")]
     fn decided(&self) -> Option<bool> {
         decided_by(if self.to_move == Color::Black { self.fixed } else { -self.fixed }, self.keyed)
     }

@@ -57,6 +57,7 @@ pub struct Options {
     /// (default: [`memory::budget`]).
     pub memory: usize,
     /// Whether positions whose winner is known count only their sequences.
+    #[cfg(feature = "fast")]
     pub decided: bool,
     /// Threads of a count by levels, or of a depth-first count from [`THREADS_FROM`] to 20
     /// empty cells (0: every core).
@@ -78,6 +79,7 @@ impl Default for Options {
         Options {
             table: true,
             memory: memory::budget().unwrap_or(memory::DEFAULT),
+            #[cfg(feature = "fast")]
             decided: true,
             #[cfg(feature = "fast")]
             threads: 0,
@@ -122,10 +124,12 @@ pub const LEVELS_FROM: usize = 12;
 #[cfg(feature = "fast")]
 pub const THREADS_FROM: usize = 10;
 
-/// Counts deeper than this many empty cells run on a thread of their own.
+/// Counts deeper than this many empty cells run on a thread of their own (cargo builds),
+/// or are refused (the judges' files, which start no thread).
 pub const DEEP: usize = 1000;
 
 /// Stack reserved per level of a deep count: about three times what a level's frame takes.
+#[cfg(feature = "fast")]
 const STACK_PER_EMPTY: usize = 1024;
 
 /// The most empty cells [`count`] takes: a 100 MB stack reservation (address space, not
@@ -172,8 +176,19 @@ pub fn count_with<R: Analyse + BitRules>(
     if empties <= DEEP {
         return Ok(choose::<R>(board, to_move, options, statistics));
     }
-    // The recursion is as deep as the board has empty cells; its stack comes out of the
-    // budget.
+    deep::<R>(board, to_move, options, statistics)
+}
+
+/// [`count_with`] of more than [`DEEP`] empty cells, on a thread of its own: the recursion
+/// is as deep as the board has empty cells, and its stack comes out of the budget.
+#[cfg(feature = "fast")]
+fn deep<R: Analyse + BitRules>(
+    board: &Board,
+    to_move: Color,
+    options: &Options,
+    statistics: &mut Statistics,
+) -> Result<Counts, InputError> {
+    let empties = board.empties();
     let stack = STACK_PER_EMPTY * (empties + DEEP);
     let options = Options { memory: options.memory.saturating_sub(stack), ..*options };
     std::thread::scope(|scope| {
@@ -185,6 +200,14 @@ pub fn count_with<R: Analyse + BitRules>(
             })?;
         Ok(counting.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
     })
+}
+
+/// The judges' files start no thread: they count on the main thread, whose stack (8 MB
+/// where judges say) holds [`DEEP`] levels with room to spare, and refuse deeper counts.
+#[cfg(not(feature = "fast"))]
+fn deep<R>(board: &Board, _: Color, _: &Options, _: &mut Statistics) -> Result<Counts, InputError> {
+    let message = format!("the board has {} empty cells; this file counts at most {}", board.empties(), DEEP);
+    Err(InputError::new(message))
 }
 
 /// [`count_with`] by the fastest way the board and `options` allow (see the module header).
@@ -268,7 +291,11 @@ fn depth_first_as<W: Walk, C: Count>(
             return Counts::of(&t, to_move);
         }
     }
-    let mut counter = Counter::<W, C>::new(entries, options.memory, options.decided);
+    let mut counter = Counter::<W, C>::new(entries, options.memory);
+    #[cfg(feature = "fast")]
+    {
+        counter = counter.deciding(options.decided);
+    }
     let outcomes = counter.count(&mut walk);
     *statistics += &counter.statistics;
     Counts::of(&outcomes, to_move)

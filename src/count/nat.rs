@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use super::super::core::table::Footprint;
+
 /// One limb holds a number below this: 10^18 (fits a `u64` with room for a carry).
 const BASE: u64 = 1_000_000_000_000_000_000;
 
@@ -24,12 +26,14 @@ pub struct Nat {
     limbs: Vec<u64>,
 }
 
-impl Nat {
-    /// The bytes its limbs take on the heap.
-    pub fn heap_bytes(&self) -> usize {
+/// Its limbs, on the heap.
+impl Footprint for Nat {
+    fn heap_bytes(&self) -> usize {
         self.limbs.capacity() * 8
     }
+}
 
+impl Nat {
     /// Adds `other` to `self`.
     pub fn add(&mut self, other: &Nat) {
         if self.limbs.len() < other.limbs.len() {

@@ -39,12 +39,6 @@ impl Count for u128 {
     }
 }
 
-impl Footprint for Nat {
-    fn heap_bytes(&self) -> usize {
-        self.heap_bytes()
-    }
-}
-
 impl Count for Nat {
     fn add(&mut self, other: &Nat) {
         Nat::add(self, other)
@@ -113,6 +107,7 @@ impl<C: Count> Outcomes<C> {
     }
 
     /// `n` sequences, all won by the player to move if `wins`, else all lost.
+    #[cfg(feature = "fast")]
     pub fn all(wins: bool, n: C) -> Outcomes<C> {
         let won = Outcomes { wins: n, losses: C::default(), draws: C::default() };
         if wins {
@@ -124,6 +119,7 @@ impl<C: Count> Outcomes<C> {
 }
 
 /// Adds `other`, counted for the same player.
+#[cfg(feature = "fast")]
 impl<C: Count> AddAssign<&Outcomes<C>> for Outcomes<C> {
     #[inline]
     fn add_assign(&mut self, other: &Outcomes<C>) {

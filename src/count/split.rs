@@ -47,7 +47,7 @@ pub fn count<W: Walk, C: Count>(
     let work = || {
         let mut walk = walk.clone();
         let mut mine = Outcomes::<C>::default();
-        let mut counter = Counter::<W, C>::new(entries, memory, decide);
+        let mut counter = Counter::<W, C>::new(entries, memory).deciding(decide);
         while let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
             let undos: Vec<W::Undo> = task.path.iter().map(|&m| walk.play(m)).collect();
             let o = counter.count(&mut walk);

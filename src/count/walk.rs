@@ -18,7 +18,7 @@ use super::outcomes::{Count, Outcomes, Statistics};
 pub trait Walk: Clone + Send + Sync {
     /// Whether a player without a move passes (else the game ends).
     const PASSES: bool;
-    /// The fewest empty cells for which a position is worth a table entry: one more than
+    /// The fewest empty cells for which a position is worth a table entry: more than
     /// [`Walk::near_end`] counts at once.
     const STORE_FROM: usize;
     /// The exact identity of the position, player to move included or implied.
@@ -45,17 +45,24 @@ pub trait Walk: Clone + Send + Sync {
     /// Calls `f` with the table key of the position, which it need not copy.
     fn with_key<T, F: FnOnce(&Self::Key) -> T>(&self, f: F) -> T;
     /// The outcomes for the player to move, if the position is close enough to the end to
-    /// count them at once (the walk may move meanwhile; it is left as it was).
-    fn near_end(&mut self) -> Option<Outcomes>;
+    /// count them at once (the walk may move meanwhile; it is left as it was). By default
+    /// `None`: the counter walks to the end.
+    fn near_end(&mut self) -> Option<Outcomes> {
+        None
+    }
     /// As [`Walk::near_end`], the number of sequences only.
+    #[cfg(feature = "fast")]
     fn near_end_sequences(&mut self) -> Option<u64>;
     /// `Some(true)` if every sequence from here is a win for the player to move,
-    /// `Some(false)` if every one is a loss, as far as a cheap bound can tell.
+    /// `Some(false)` if every one is a loss, as far as a cheap bound can tell. Cargo
+    /// builds only: the judges' files key every cell, which leaves no disc to decide by.
+    #[cfg(feature = "fast")]
     fn decided(&self) -> Option<bool>;
 }
 
 /// Positions with at least this many empty cells are checked for a decided winner: below,
 /// the check would cost more than it saves.
+#[cfg(feature = "fast")]
 pub const DECIDE_FROM: usize = 8;
 
 /// The recursive counter: a transposition table and statistics.
@@ -63,6 +70,7 @@ pub struct Counter<W: Walk, C> {
     /// The counts of positions seen (none: no table).
     table: Option<Table<W::Key, Outcomes<C>>>,
     /// Whether to look for decided positions.
+    #[cfg(feature = "fast")]
     decide: bool,
     /// What the counter did so far.
     pub statistics: Statistics,
@@ -70,10 +78,20 @@ pub struct Counter<W: Walk, C> {
 
 impl<W: Walk, C: Count> Counter<W, C> {
     /// A counter with a table of up to `entries` slots (none if 0) and `memory` bytes.
-    /// With `decide`, positions whose winner is known count their sequences only.
-    pub fn new(entries: usize, memory: usize, decide: bool) -> Counter<W, C> {
-        let table = if entries > 0 { Some(Table::new(entries, memory)) } else { None };
-        Counter { table, decide, statistics: Statistics::default() }
+    pub fn new(entries: usize, memory: usize) -> Counter<W, C> {
+        Counter {
+            table: if entries > 0 { Some(Table::new(entries, memory)) } else { None },
+            #[cfg(feature = "fast")]
+            decide: false,
+            statistics: Statistics::default(),
+        }
+    }
+
+    /// The counter, where `decide`, counting only the sequences of positions whose winner
+    /// is known ([`Walk::decided`]).
+    #[cfg(feature = "fast")]
+    pub fn deciding(self, decide: bool) -> Counter<W, C> {
+        Counter { decide, ..self }
     }
 
     /// The outcomes of every move sequence from `w`, for the player to move. `w` is left
@@ -86,10 +104,13 @@ impl<W: Walk, C: Count> Counter<W, C> {
     /// player to move wins every sequence, `Some(false)` if they lose every one.
     fn walk(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
         self.statistics.nodes += 1;
+        #[cfg(feature = "fast")]
         let near = match winner {
             Some(wins) => w.near_end_sequences().map(|n| Outcomes::all(wins, C::from(n))),
             None => w.near_end().map(Outcomes::widen),
         };
+        #[cfg(not(feature = "fast"))]
+        let near = w.near_end().map(Outcomes::widen);
         if let Some(total) = near {
             return total;
         }
@@ -102,11 +123,15 @@ impl<W: Walk, C: Count> Counter<W, C> {
                 return hit;
             }
         }
-        let mut winner = winner;
-        if winner.is_none() && self.decide && empties >= DECIDE_FROM {
-            winner = w.decided();
-            self.statistics.decided += winner.is_some() as u64;
-        }
+        #[cfg(feature = "fast")]
+        let winner = match winner {
+            None if self.decide && empties >= DECIDE_FROM => {
+                let found = w.decided();
+                self.statistics.decided += found.is_some() as u64;
+                found
+            }
+            known => known,
+        };
         let mut total = Outcomes::default();
         let mut moved = false;
         for m in w.moves() {

@@ -451,8 +451,9 @@ fn counts_by_levels_match_depth_first() {
     fn check<R: BitRules>(grid: &Grid, threads: usize, decide: bool) -> Option<String> {
         let sets = othello::core::bitboard::from_board(&library_board(grid)).expect("within 8x8");
         let (white, black, empty) = (sets.white, sets.black, sets.empty());
-        let expected =
-            Counter::<BitWalk<R>, u64>::new(1 << 16, usize::MAX, decide).count(&mut BitWalk::new(white, black, empty));
+        let expected = Counter::<BitWalk<R>, u64>::new(1 << 16, usize::MAX)
+            .deciding(decide)
+            .count(&mut BitWalk::new(white, black, empty));
         let (got, _) =
             othello::count::levels::count::<R>(white, black, empty, threads, decide, 1 << 24).expect("levels");
         if got == expected {

@@ -16,7 +16,7 @@ mod bundler;
 use super::{cases, first_difference, root, run, BINARIES};
 
 /// The most a bundle may weigh.
-const MAX_BYTES: usize = 36 * 1024;
+const MAX_BYTES: usize = 32 * 1024;
 
 /// The bundle of `name` made from the sources in the working tree.
 fn fresh_bundle(name: &str) -> String {

@@ -9,7 +9,8 @@
 //! - `hundred_megabytes_within_256_mb`: 100 MB inputs (one line of `.`, 50 million
 //!   lines of `B`) are read and refused in one line naming where.
 //! - `deep_lines_within_256_mb`: a Dumbothello line of 100,000 cells starts its count on
-//!   a thread of its own, within the limit, and is still counting after a second.
+//!   a thread of its own, within the limit, and is still counting after a second; the
+//!   bundle, which starts no thread, refuses it in one line.
 //! - `boards_nobody_can_move_in`: a 316×316 empty board and a 1000×1000 board of 100,000
 //!   empty cells, as cargo binaries and bundles.
 //! - `memory_variable`: `OTHELLO_MEMORY` as small as 64K still gives exact counts; a
@@ -111,26 +112,32 @@ fn hundred_megabytes_within_256_mb() {
 #[test]
 fn deep_lines_within_256_mb() {
     let line = input_file("dumbothello-1x100000.in", format!("B {}W\n", ". ".repeat(99_998)).as_bytes());
-    for program in programs("dumbothello") {
-        let mut child = Command::new("sh")
-            .args(["-c", "ulimit -v 262144 && exec \"$0\" < \"$1\""])
-            .arg(&program)
-            .arg(&line)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(1) {
-            if let Some(status) = child.try_wait().unwrap() {
-                let out = child.wait_with_output().unwrap();
-                panic!("{} ended with {}: {}", program.display(), status, show(&out.stderr, 300));
-            }
-            thread::sleep(Duration::from_millis(20));
+    let [cargo, bundle] = <[PathBuf; 2]>::try_from(programs("dumbothello")).unwrap();
+    // The cargo binary counts on a thread of its own.
+    let mut child = Command::new("sh")
+        .args(["-c", "ulimit -v 262144 && exec \"$0\" < \"$1\""])
+        .arg(&cargo)
+        .arg(&line)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(1) {
+        if let Some(status) = child.try_wait().unwrap() {
+            let out = child.wait_with_output().unwrap();
+            panic!("{} ended with {}: {}", cargo.display(), status, show(&out.stderr, 300));
         }
-        child.kill().unwrap();
-        child.wait().unwrap();
+        thread::sleep(Duration::from_millis(20));
     }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // The bundle, which starts no thread, refuses a count deeper than its main stack holds.
+    let out = run_file(&bundle, &line, true, &[]);
+    let what = format!("{} < {} under 256 MB", bundle.display(), line.display());
+    assert_eq!(out.status.code(), Some(2), "{}: stderr {}", what, show(&out.stderr, 300));
+    assert!(one_error_line(&out.stderr), "{}: stderr {}", what, show(&out.stderr, 300));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("counts at most 1000"), "{}", what);
 }
 
 #[test]
