@@ -4,7 +4,7 @@
 //!
 //! The Jutge line needs rustc 1.63.0 (Debian's `rustc` package, `/usr/bin/rustc`; or
 //! the path in `OTHELLO_RUSTC_163`). Without it the check says so loudly and skips that
-//! line, unless `OTHELLO_REQUIRE_RUSTC_163` is set (CI sets it): then it fails.
+//! line, unless `OTHELLO_REQUIRE_TOOLS` is set (CI sets it): then it fails.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,7 +13,7 @@ use std::process::Command;
 #[path = "../../src/bin/bundle/bundler.rs"]
 mod bundler;
 
-use super::{cases, first_difference, root, run, BINARIES};
+use super::{cases, first_difference, found_or_skip, root, run, BINARIES};
 
 /// The most a bundle may weigh.
 const MAX_BYTES: usize = 32 * 1024;
@@ -305,22 +305,10 @@ fn same_behaviour(name: &str, exe: &str, bundle: &Path) -> Vec<String> {
 }
 
 /// [`rustc_163`], or, where it is missing, a loud note that `what` is skipped (a failure
-/// where `OTHELLO_REQUIRE_RUSTC_163` is set, as in CI).
+/// where `OTHELLO_REQUIRE_TOOLS` is set, as in CI).
 fn rustc_163_or_skip(what: &str) -> Option<String> {
-    let old = rustc_163();
-    if old.is_none() {
-        assert!(
-            std::env::var_os("OTHELLO_REQUIRE_RUSTC_163").is_none(),
-            "rustc 1.63.0 is required here (OTHELLO_REQUIRE_RUSTC_163 is set) but neither \
-             OTHELLO_RUSTC_163 nor /usr/bin/rustc is rustc 1.63.0"
-        );
-        eprintln!(
-            "\n*** SKIPPED {} : no rustc 1.63.0 here. Install Debian's `rustc` package or set \
-             OTHELLO_RUSTC_163. ***\n",
-            what
-        );
-    }
-    old
+    let missing = "rustc 1.63.0 (Debian's `rustc` package, or its path in OTHELLO_RUSTC_163)";
+    found_or_skip(rustc_163(), what, missing)
 }
 
 /// The whole library, not only what the bundles carry, compiles as edition 2015 under

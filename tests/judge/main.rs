@@ -17,6 +17,7 @@ mod process;
 mod reference;
 #[path = "../common/rng.rs"]
 mod rng;
+mod submit;
 
 /// The judge binaries and their executables (built by cargo for this test).
 pub const BINARIES: &[(&str, &str)] = &[
@@ -63,6 +64,21 @@ pub fn run(exe: &str, input: &[u8]) -> (Option<i32>, Vec<u8>, Vec<u8>) {
     let out =
         process::run(exe, &[], input.to_vec(), Duration::from_secs(60)).unwrap_or_else(|e| panic!("{}: {}", exe, e));
     (out.status.code(), out.stdout, out.stderr)
+}
+
+/// `found`, or, where it is `None`, a loud note that `what` is skipped (a failure where
+/// `OTHELLO_REQUIRE_TOOLS` is set, as in CI).
+pub fn found_or_skip<T>(found: Option<T>, what: &str, missing: &str) -> Option<T> {
+    if found.is_none() {
+        assert!(
+            std::env::var_os("OTHELLO_REQUIRE_TOOLS").is_none(),
+            "{} is required here (OTHELLO_REQUIRE_TOOLS is set) for {}",
+            missing,
+            what
+        );
+        eprintln!("\n*** SKIPPED {}: no {} here. ***\n", what, missing);
+    }
+    found
 }
 
 /// Checks one case; returns a description of the failure, if any.
