@@ -9,8 +9,7 @@ use othello::core::bitboard::BitRules;
 use othello::core::board::{Alphabet, Board, Color};
 use othello::core::rules::{Adjacent, Flanking, Rules};
 use othello::count::analysis::Analyse;
-use othello::count::outcomes::Statistics;
-use othello::count::{count_with, Counts, Options};
+use othello::count::{count, Counts, Options};
 use othello::engine::endgame::Solver;
 use othello::engine::eval::Eval;
 use othello::engine::perft::perft_with;
@@ -110,21 +109,13 @@ fn board_rows(rows: &[&str]) -> Board {
 /// one thread (without the shortcut for independent empty cells) with and without the
 /// table.
 fn count_rows<R: Analyse + BitRules>(name: &str, board: &Board, to_move: Color, without_table: bool) {
-    let run = |options: Options| -> (Duration, Counts, Statistics) {
-        let mut s = Statistics::default();
+    let run = |options: Options| -> (Duration, Counts) {
         let t = Instant::now();
-        let r = count_with::<R>(board, to_move, &options, &mut s).expect("a countable board");
-        (t.elapsed(), r, s)
+        let r = count::<R>(board, to_move, &options).expect("a countable board");
+        (t.elapsed(), r)
     };
-    let show = |label: &str, (t, r, s): (Duration, Counts, Statistics)| {
-        let mut detail = format!(
-            "{} / {} / {}; {:.2e} nodes, {:.2e} hits",
-            r.black, r.white, r.draws, s.nodes as f64, s.hits as f64
-        );
-        if s.decided > 0 {
-            detail.push_str(&format!(", {} decided", s.decided));
-        }
-        row(&format!("{} ({})", name, label), t, &detail);
+    let show = |label: &str, (t, r): (Duration, Counts)| {
+        row(&format!("{} ({})", name, label), t, &format!("{} / {} / {}", r.black, r.white, r.draws));
     };
     show("default", run(Options::default()));
     // Where the default counts by levels (8×8 boards from `LEVELS_FROM` empty cells), the
@@ -245,8 +236,7 @@ fn worst_of(name: &str, boards: &[Board]) {
     let mut times = Vec::with_capacity(boards.len());
     for (i, board) in boards.iter().enumerate() {
         let t = Instant::now();
-        count_with::<Flanking>(board, Color::White, &Options::default(), &mut Statistics::default())
-            .expect("a countable board");
+        count::<Flanking>(board, Color::White, &Options::default()).expect("a countable board");
         let time = t.elapsed();
         total += time;
         times.push((time, i));
@@ -256,25 +246,15 @@ fn worst_of(name: &str, boards: &[Board]) {
     for &(_, i) in times.iter().rev().take(5) {
         let mut report = None;
         let time = best(3, || {
-            let mut s = Statistics::default();
-            let counts = count_with::<Flanking>(&boards[i], Color::White, &Options::default(), &mut s);
-            report = Some((counts.expect("a countable board"), s))
+            report = Some(count::<Flanking>(&boards[i], Color::White, &Options::default()).expect("a countable board"))
         });
         if worst.as_ref().map_or(true, |&(t, _)| time > t) {
             worst = Some((time, report.expect("a count")));
         }
     }
-    let (time, (r, s)) = worst.expect("a board");
-    let decided = if s.decided > 0 { format!(", {} decided", s.decided) } else { String::new() };
-    let detail = format!(
-        "{:.0} ms in all; the slowest: {} / {} / {}, {:.2e} nodes{}",
-        total.as_secs_f64() * 1e3,
-        r.black,
-        r.white,
-        r.draws,
-        s.nodes as f64,
-        decided
-    );
+    let (time, r) = worst.expect("a board");
+    let detail =
+        format!("{:.0} ms in all; the slowest: {} / {} / {}", total.as_secs_f64() * 1e3, r.black, r.white, r.draws);
     row(&format!("{} (slowest)", name), time, &detail);
 }
 

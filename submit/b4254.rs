@@ -1,7 +1,9 @@
 // b4254: a single-file submission for a judge's `rustc -O` (1.63 or later, any edition), made
 // by `make bundle` from src/bin/b4254.rs and the library code it reaches. Do not edit.
 fn main() {
-	std::process::exit(othello::judges::run(|input, out| othello::judges::b4254::solve(input, out)));
+	std::process::exit(othello::judges::run(&othello::judges::b4254::ABOUT, |input, out| {
+		othello::judges::b4254::solve(input, out)
+	}));
 }
 mod othello {
 pub mod core {
@@ -126,7 +128,6 @@ impl Board {
 	pub fn empty_cells(&self) -> Vec<usize> {
 		(0..self.cell_count()).filter(|&i| self.cells[i].is_none()).collect()
 	}
-	#[inline]
 	pub fn rays(&self, i: usize) -> [Ray; 8] {
 		let (r, c) = self.coords(i);
 		let mut rays = [Ray { at: i, step: 0, left: 0 }; 8];
@@ -135,7 +136,6 @@ impl Board {
 		}
 		rays
 	}
-	#[inline]
 	fn ray_from(&self, i: usize, r: usize, c: usize, d: usize) -> Ray {
 		let (dr, dc) = DIRECTIONS[d];
 		let room = |step: isize, at: usize, size: usize| match step {
@@ -155,7 +155,6 @@ pub struct Ray {
 }
 impl Iterator for Ray {
 	type Item = usize;
-	#[inline]
 	fn next(&mut self) -> Option<usize> {
 		if self.left == 0 {
 			return None;
@@ -284,7 +283,6 @@ pub trait Rules: Copy {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flanking;
 impl Flanking {
-	#[inline]
 	fn bracket(board: &Board, color: Color, ray: Ray) -> usize {
 		let opponent = Some(color.opponent());
 		let mut run = 0;
@@ -299,7 +297,6 @@ impl Flanking {
 }
 impl Rules for Flanking {
 	const PASSES: bool = true;
-	#[inline]
 	fn flips<F: FnMut(usize)>(board: &Board, color: Color, at: usize, mut flip: F) -> usize {
 		let mut total = 0;
 		for &ray in board.rays(at).iter() {
@@ -309,7 +306,6 @@ impl Rules for Flanking {
 		}
 		total
 	}
-	#[inline]
 	fn is_legal(board: &Board, color: Color, at: usize) -> bool {
 		board.rays(at).iter().any(|&ray| Flanking::bracket(board, color, ray) > 0)
 	}
@@ -397,14 +393,12 @@ impl Footprint for Vec<u64> {
 pub trait TableKey: Clone + Eq + Footprint {
 	fn hash64(&self) -> u64;
 }
-#[inline]
 pub fn mix(mut x: u64) -> u64 {
 	x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
 	x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
 	x ^ (x >> 31)
 }
 impl TableKey for (u64, u64) {
-	#[inline]
 	fn hash64(&self) -> u64 {
 		mix(self.0 ^ mix(self.1 ^ 0x9e37_79b9_7f4a_7c15))
 	}
@@ -479,12 +473,10 @@ impl<K: TableKey, V: Footprint> Table<K, V> {
 			}
 		}
 	}
-	#[inline]
 	pub fn get(&self, key: &K) -> Option<&V> {
 		let bucket = self.buckets.get(key.hash64() as usize & self.mask)?;
 		bucket.slots.iter().flatten().find(|slot| slot.key == *key).map(|slot| &slot.value)
 	}
-	#[inline]
 	pub fn put(&mut self, key: &K, value: V, weight: u32) {
 		let grown = 2 * self.bytes() - self.heap;
 		if self.used * 2 > self.capacity() && self.capacity() < self.limit && grown <= self.budget {
@@ -564,7 +556,6 @@ impl<R: Rules> BoardWalk<R> {
 		walk.key[0] |= (to_move == Color::White) as u64;
 		walk
 	}
-	#[inline]
 	fn set(&mut self, i: usize, cell: Option<Color>) {
 		self.board.set(i, cell);
 		let slot = self.slot[i];
@@ -586,7 +577,6 @@ pub enum Moves {
 }
 impl Iterator for Moves {
 	type Item = u32;
-	#[inline]
 	fn next(&mut self) -> Option<u32> {
 		match self {
 			Moves::Few(0) => None,
@@ -715,7 +705,6 @@ impl fmt::Display for Nat {
 }
 pub mod outcomes {
 use std::fmt;
-use std::ops::AddAssign;
 use super::super::core::table::Footprint;
 use super::nat::Nat;
 pub trait Count: Clone + Default + Send + From<u64> + fmt::Display + Footprint {
@@ -723,7 +712,6 @@ pub trait Count: Clone + Default + Send + From<u64> + fmt::Display + Footprint {
 	fn to_nat(&self) -> Nat;
 }
 impl Count for u64 {
-	#[inline]
 	fn add(&mut self, other: &u64) {
 		*self += *other;
 	}
@@ -733,7 +721,6 @@ impl Count for u64 {
 }
 impl Footprint for u128 {}
 impl Count for u128 {
-	#[inline]
 	fn add(&mut self, other: &u128) {
 		*self = self.saturating_add(*other);
 	}
@@ -761,44 +748,27 @@ impl<C: Count> Footprint for Outcomes<C> {
 	}
 }
 impl Outcomes<u64> {
-	#[inline]
 	pub fn leaf(margin: i32) -> Outcomes {
 		Outcomes { wins: (margin > 0) as u64, losses: (margin < 0) as u64, draws: (margin == 0) as u64 }
 	}
-	#[inline]
 	pub fn widen<C: Count>(self) -> Outcomes<C> {
 		Outcomes { wins: C::from(self.wins), losses: C::from(self.losses), draws: C::from(self.draws) }
 	}
 }
 impl<C: Count> Outcomes<C> {
-	#[inline]
 	pub fn add_opponent(&mut self, other: &Outcomes<C>) {
 		self.wins.add(&other.losses);
 		self.losses.add(&other.wins);
 		self.draws.add(&other.draws);
 	}
-	#[inline]
 	pub fn for_opponent(self) -> Outcomes<C> {
 		Outcomes { wins: self.losses, losses: self.wins, draws: self.draws }
-	}
-}
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Statistics {
-	pub nodes: u64,
-	pub hits: u64,
-	pub decided: u64,
-}
-impl AddAssign<&Statistics> for Statistics {
-	fn add_assign(&mut self, other: &Statistics) {
-		self.nodes += other.nodes;
-		self.hits += other.hits;
-		self.decided += other.decided;
 	}
 }
 }
 pub mod walk {
 use super::super::core::table::{Table, TableKey};
-use super::outcomes::{Count, Outcomes, Statistics};
+use super::outcomes::{Count, Outcomes};
 pub trait Walk: Clone + Send + Sync {
 	const PASSES: bool;
 	const STORE_FROM: usize;
@@ -819,20 +789,17 @@ pub trait Walk: Clone + Send + Sync {
 }
 pub struct Counter<W: Walk, C> {
 	table: Option<Table<W::Key, Outcomes<C>>>,
-	pub statistics: Statistics,
 }
 impl<W: Walk, C: Count> Counter<W, C> {
 	pub fn new(entries: usize, memory: usize) -> Counter<W, C> {
 		Counter {
 			table: if entries > 0 { Some(Table::new(entries, memory)) } else { None },
-			statistics: Statistics::default(),
 		}
 	}
 	pub fn count(&mut self, w: &mut W) -> Outcomes<C> {
 		self.walk(w, None)
 	}
 	fn walk(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
-		self.statistics.nodes += 1;
 		let near = w.near_end().map(Outcomes::widen);
 		if let Some(total) = near {
 			return total;
@@ -841,7 +808,6 @@ impl<W: Walk, C: Count> Counter<W, C> {
 		let stored = empties >= W::STORE_FROM + winner.is_some() as usize && self.table.is_some();
 		if let (true, Some(table)) = (stored, &self.table) {
 			if let Some(hit) = w.with_key(|key| table.get(key).cloned()) {
-				self.statistics.hits += 1;
 				return hit;
 			}
 		}
@@ -878,7 +844,7 @@ impl<W: Walk, C: Count> Counter<W, C> {
 use self::analysis::Analyse;
 use self::board::BoardWalk;
 use self::nat::Nat;
-use self::outcomes::{Count, Outcomes, Statistics};
+use self::outcomes::{Count, Outcomes};
 use self::walk::{Counter, Walk};
 use super::core::bitboard::BitRules;
 use super::core::board::{Board, Color};
@@ -915,14 +881,6 @@ impl Counts {
 pub const DEEP: usize = 1000;
 pub const MAX_EMPTIES: usize = 100_000;
 pub fn count<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
-	count_with::<R>(board, to_move, options, &mut Statistics::default())
-}
-pub fn count_with<R: Analyse + BitRules>(
-	board: &Board,
-	to_move: Color,
-	options: &Options,
-	statistics: &mut Statistics,
-) -> Result<Counts, InputError> {
 	let empties = board.empties();
 	if empties > MAX_EMPTIES {
 		let message = format!("the board has {} empty cells; counting takes at most {}", empties, MAX_EMPTIES);
@@ -930,49 +888,36 @@ pub fn count_with<R: Analyse + BitRules>(
 	}
 	if R::game_over(board, to_move) {
 		let margin = board.discs(to_move) as i32 - board.discs(to_move.opponent()) as i32;
-		statistics.nodes += 1;
 		return Ok(Counts::of(&Outcomes::leaf(margin), to_move));
 	}
 	if empties <= DEEP {
-		return Ok(choose::<R>(board, to_move, options, statistics));
+		return Ok(choose::<R>(board, to_move, options));
 	}
-	deep::<R>(board, to_move, options, statistics)
+	deep::<R>(board, to_move, options)
 }
-fn deep<R>(board: &Board, _: Color, _: &Options, _: &mut Statistics) -> Result<Counts, InputError> {
+fn deep<R>(board: &Board, _: Color, _: &Options) -> Result<Counts, InputError> {
 	let message = format!("the board has {} empty cells; this file counts at most {}", board.empties(), DEEP);
 	Err(InputError::new(message))
 }
-fn choose<R: Analyse + BitRules>(
-	board: &Board,
-	to_move: Color,
-	options: &Options,
-	statistics: &mut Statistics,
-) -> Counts {
+fn choose<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Counts {
 	let relevant = vec![true; board.cell_count()];
-	depth_first(BoardWalk::<R>::new(board, to_move, &relevant), to_move, options, statistics)
+	depth_first(BoardWalk::<R>::new(board, to_move, &relevant), to_move, options)
 }
-fn depth_first<W: Walk>(walk: W, to_move: Color, options: &Options, statistics: &mut Statistics) -> Counts {
+fn depth_first<W: Walk>(walk: W, to_move: Color, options: &Options) -> Counts {
 	if walk.empties() <= 20 {
-		return depth_first_as::<W, u64>(walk, to_move, options, statistics);
+		return depth_first_as::<W, u64>(walk, to_move, options);
 	}
-	let counts = depth_first_as::<W, u128>(walk.clone(), to_move, options, statistics);
+	let counts = depth_first_as::<W, u128>(walk.clone(), to_move, options);
 	let saturated = Nat::from(u128::MAX);
 	if [&counts.black, &counts.white, &counts.draws].iter().all(|&n| *n != saturated) {
 		return counts;
 	}
-	depth_first_as::<W, Nat>(walk, to_move, options, statistics)
+	depth_first_as::<W, Nat>(walk, to_move, options)
 }
-fn depth_first_as<W: Walk, C: Count>(
-	mut walk: W,
-	to_move: Color,
-	options: &Options,
-	statistics: &mut Statistics,
-) -> Counts {
+fn depth_first_as<W: Walk, C: Count>(mut walk: W, to_move: Color, options: &Options) -> Counts {
 	let entries = if options.table { table_entries(walk.empties()) } else { 0 };
 	let mut counter = Counter::<W, C>::new(entries, options.memory);
-	let outcomes = counter.count(&mut walk);
-	*statistics += &counter.statistics;
-	Counts::of(&outcomes, to_move)
+	Counts::of(&counter.count(&mut walk), to_move)
 }
 pub const MAX_TABLE_ENTRIES: usize = 1 << 21;
 pub fn table_entries(empties: usize) -> usize {
@@ -983,12 +928,24 @@ pub fn table_entries(empties: usize) -> usize {
 pub mod judges {
 pub mod b4254 {
 use std::io::Write;
+use super::About;
 use super::super::core::board::{Alphabet, Board, Cell, Color};
 use super::super::core::error::{Error, InputError};
 use super::super::core::memory;
 use super::super::core::rules::Flanking;
 use super::super::core::scan::{collect_lines, lines, parse_number, shorten, Token};
 use super::super::count::{count, Options};
+pub const ABOUT: About = About {
+	name: "b4254",
+	help: &[
+		"usage: b4254 [FILE]    B4254 \"Othello Endgame Outcome Counting\"",
+		"Input: n, then n rows of n cells, a row per line: .WB strings, . W B spaced cells,",
+		"or the contest's 1 0 -1 (black, white, empty).",
+		"Output: black wins, white wins, draws over every move sequence (white first; a",
+		"player without a move passes).",
+		"Example: printf '3\\nW..\\nBB.\\n...\\n' | b4254    prints 0 5 0",
+	],
+};
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
 	let board = parse(input)?;
@@ -1046,18 +1003,31 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use super::core::error::{exit_code, Error, InputError};
 use super::core::scan::{escape, line_ends};
-pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(solve: F) -> i32 {
+pub const VERSION: &str = "0.2.0";
+pub struct About {
+	pub name: &'static str,
+	pub help: &'static [&'static str],
+}
+pub const USAGE_END: &str = "Options: -h, --help; -V, --version; a lone - is stdin.\nExit: 0 answered; 2 bad input or arguments (a line on stderr); 1 output failed.";
+pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(about: &About, solve: F) -> i32 {
 	let args: Vec<OsString> = std::env::args_os().skip(1).collect();
 	let stdout = io::stdout();
 	let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-	let result =
-		read_input(&args).and_then(|input| solve(&input, &mut out)).and_then(|()| out.flush().map_err(Error::Io));
-	exit_code(result, &mut out)
+	let result = match args.first().and_then(|a| a.to_str()) {
+		Some("-h") | Some("--help") => writeln!(out, "{}\n{}", about.help.join("\n"), USAGE_END).map_err(Error::Io),
+		Some("-V") | Some("--version") => writeln!(out, "{} {}", about.name, VERSION).map_err(Error::Io),
+		_ => read_input(&args).and_then(|input| solve(&input, &mut out)),
+	};
+	exit_code(result.and_then(|()| out.flush().map_err(Error::Io)), &mut out)
 }
 fn read_input(args: &[OsString]) -> Result<String, Error> {
 	let mut input: Box<dyn Read> = match args {
 		[] => Box::new(io::stdin()),
 		[name] if name == "-" => Box::new(io::stdin()),
+		[name] if name.to_string_lossy().starts_with('-') => {
+			let option = escape(&name.to_string_lossy());
+			return Err(InputError::new(format!("unknown option '{}' (see --help)", option)).into());
+		}
 		[name] => match File::open(name) {
 			Ok(file) => Box::new(file),
 			Err(e) => {
@@ -1065,7 +1035,7 @@ fn read_input(args: &[OsString]) -> Result<String, Error> {
 				return Err(InputError::new(format!("cannot open {}: {}", name, e)).into());
 			}
 		},
-		_ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
+		_ => return Err(InputError::new("at most one argument, the input file (see --help)").into()),
 	};
 	let (mut bytes, mut chunk) = (Vec::new(), [0u8; 1 << 16]);
 	loop {

@@ -1,7 +1,9 @@
 // jutge_p18992: a single-file submission for a judge's `rustc -O` (1.63 or later, any edition), made
 // by `make bundle` from src/bin/jutge_p18992.rs and the library code it reaches. Do not edit.
 fn main() {
-	std::process::exit(othello::judges::run(|input, out| othello::judges::jutge_p18992::solve(input, out)));
+	std::process::exit(othello::judges::run(&othello::judges::jutge_p18992::ABOUT, |input, out| {
+		othello::judges::jutge_p18992::solve(input, out)
+	}));
 }
 mod othello {
 pub mod core {
@@ -96,7 +98,6 @@ impl Board {
 	pub fn discs(&self, color: Color) -> usize {
 		self.discs[color as usize]
 	}
-	#[inline]
 	pub fn rays(&self, i: usize) -> [Ray; 8] {
 		let (r, c) = self.coords(i);
 		let mut rays = [Ray { at: i, step: 0, left: 0 }; 8];
@@ -105,7 +106,6 @@ impl Board {
 		}
 		rays
 	}
-	#[inline]
 	fn ray_from(&self, i: usize, r: usize, c: usize, d: usize) -> Ray {
 		let (dr, dc) = DIRECTIONS[d];
 		let room = |step: isize, at: usize, size: usize| match step {
@@ -133,7 +133,6 @@ pub struct Ray {
 }
 impl Iterator for Ray {
 	type Item = usize;
-	#[inline]
 	fn next(&mut self) -> Option<usize> {
 		if self.left == 0 {
 			return None;
@@ -247,7 +246,6 @@ pub trait Rules: Copy {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flanking;
 impl Flanking {
-	#[inline]
 	fn bracket(board: &Board, color: Color, ray: Ray) -> usize {
 		let opponent = Some(color.opponent());
 		let mut run = 0;
@@ -261,7 +259,6 @@ impl Flanking {
 	}
 }
 impl Rules for Flanking {
-	#[inline]
 	fn flips<F: FnMut(usize)>(board: &Board, color: Color, at: usize, mut flip: F) -> usize {
 		let mut total = 0;
 		for &ray in board.rays(at).iter() {
@@ -271,7 +268,6 @@ impl Rules for Flanking {
 		}
 		total
 	}
-	#[inline]
 	fn is_legal(board: &Board, color: Color, at: usize) -> bool {
 		board.rays(at).iter().any(|&ray| Flanking::bracket(board, color, ray) > 0)
 	}
@@ -361,10 +357,22 @@ fn every_line(input: &str) -> impl Iterator<Item = &str> {
 pub mod judges {
 pub mod jutge_p18992 {
 use std::io::Write;
+use super::About;
 use super::super::core::board::{Alphabet, Board, Color};
 use super::super::core::error::{Error, InputError};
 use super::super::core::rules::{Flanking, Rules};
 use super::super::core::scan::{shorten, Scanner};
+pub const ABOUT: About = About {
+	name: "jutge_p18992",
+	help: &[
+		"usage: jutge_p18992 [FILE]    Jutge.org P18992 \"Othello\": replay a game",
+		"Input: the board size n (even, at least 4), then moves \"C r c\": C is N (black) or B",
+		"(white), r and c count from 1. Black starts; a player without a move is skipped.",
+		"Output: the board ('.', 'N', 'B') before the first move and after each move, each",
+		"followed by \"black:white\" disc counts and an empty line.",
+		"Example: printf '4\\nN 4 3\\n' | jutge_p18992    prints ....  .BN.  .NN.  ..N.  4:1",
+	],
+};
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'N', white: 'B' };
 pub const MAX_SIZE: u64 = 1000;
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
@@ -419,18 +427,31 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use super::core::error::{exit_code, Error, InputError};
 use super::core::scan::{escape, line_ends};
-pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(solve: F) -> i32 {
+pub const VERSION: &str = "0.2.0";
+pub struct About {
+	pub name: &'static str,
+	pub help: &'static [&'static str],
+}
+pub const USAGE_END: &str = "Options: -h, --help; -V, --version; a lone - is stdin.\nExit: 0 answered; 2 bad input or arguments (a line on stderr); 1 output failed.";
+pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(about: &About, solve: F) -> i32 {
 	let args: Vec<OsString> = std::env::args_os().skip(1).collect();
 	let stdout = io::stdout();
 	let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-	let result =
-		read_input(&args).and_then(|input| solve(&input, &mut out)).and_then(|()| out.flush().map_err(Error::Io));
-	exit_code(result, &mut out)
+	let result = match args.first().and_then(|a| a.to_str()) {
+		Some("-h") | Some("--help") => writeln!(out, "{}\n{}", about.help.join("\n"), USAGE_END).map_err(Error::Io),
+		Some("-V") | Some("--version") => writeln!(out, "{} {}", about.name, VERSION).map_err(Error::Io),
+		_ => read_input(&args).and_then(|input| solve(&input, &mut out)),
+	};
+	exit_code(result.and_then(|()| out.flush().map_err(Error::Io)), &mut out)
 }
 fn read_input(args: &[OsString]) -> Result<String, Error> {
 	let mut input: Box<dyn Read> = match args {
 		[] => Box::new(io::stdin()),
 		[name] if name == "-" => Box::new(io::stdin()),
+		[name] if name.to_string_lossy().starts_with('-') => {
+			let option = escape(&name.to_string_lossy());
+			return Err(InputError::new(format!("unknown option '{}' (see --help)", option)).into());
+		}
 		[name] => match File::open(name) {
 			Ok(file) => Box::new(file),
 			Err(e) => {
@@ -438,7 +459,7 @@ fn read_input(args: &[OsString]) -> Result<String, Error> {
 				return Err(InputError::new(format!("cannot open {}: {}", name, e)).into());
 			}
 		},
-		_ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
+		_ => return Err(InputError::new("at most one argument, the input file (see --help)").into()),
 	};
 	let (mut bytes, mut chunk) = (Vec::new(), [0u8; 1 << 16]);
 	loop {

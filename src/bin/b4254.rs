@@ -3,5 +3,7 @@
 extern crate othello;
 
 fn main() {
-    std::process::exit(othello::judges::run(|input, out| othello::judges::b4254::solve(input, out)));
+    std::process::exit(othello::judges::run(&othello::judges::b4254::ABOUT, |input, out| {
+        othello::judges::b4254::solve(input, out)
+    }));
 }

@@ -4,5 +4,7 @@
 extern crate othello;
 
 fn main() {
-    std::process::exit(othello::judges::run(|input, out| othello::judges::dumbothello::solve(input, out)));
+    std::process::exit(othello::judges::run(&othello::judges::dumbothello::ABOUT, |input, out| {
+        othello::judges::dumbothello::solve(input, out)
+    }));
 }

@@ -2,5 +2,7 @@
 extern crate othello;
 
 fn main() {
-    std::process::exit(othello::judges::run(|input, out| othello::judges::uva220::solve(input, out)));
+    std::process::exit(othello::judges::run(&othello::judges::uva220::ABOUT, |input, out| {
+        othello::judges::uva220::solve(input, out)
+    }));
 }

@@ -12,7 +12,7 @@
 
 use super::super::core::board::{Board, Color};
 use super::super::core::rules::Rules;
-use super::outcomes::{Outcomes, Statistics};
+use super::outcomes::Outcomes;
 
 /// The most empty cells counted here: 2^17 states (a few MB of histograms at most).
 pub const MAX_CELLS: usize = 16;
@@ -29,7 +29,6 @@ struct Programme {
     gain: [Vec<i32>; 2],
     passes: bool,
     memo: Vec<Histogram>,
-    statistics: Statistics,
 }
 
 impl Programme {
@@ -37,7 +36,6 @@ impl Programme {
     fn histogram(&mut self, mask: u32, side: usize) -> &Histogram {
         let state = (mask as usize) << 1 | side;
         if self.memo[state].is_empty() {
-            self.statistics.nodes += 1;
             let mut sum = self.below(mask, side);
             sum.sort_unstable_by_key(|&(change, _)| change);
             let mut merged: Histogram = Vec::with_capacity(sum.len());
@@ -48,8 +46,6 @@ impl Programme {
                 }
             }
             self.memo[state] = merged;
-        } else {
-            self.statistics.hits += 1;
         }
         &self.memo[state]
     }
@@ -88,10 +84,10 @@ impl Programme {
 /// // Two empty cells on a line, each between runs that either side can flank: whoever
 /// // plays one gains 3 discs, and the other player takes the other. Two drawn sequences.
 /// let row = Alphabet { empty: '.', black: 'B', white: 'W' }.row("BW.BWBW.BW", 1).unwrap();
-/// let (t, _) = count::<Flanking>(&Board::from_cells(1, 10, row), Color::Black, true).unwrap();
+/// let t = count::<Flanking>(&Board::from_cells(1, 10, row), Color::Black, true).unwrap();
 /// assert_eq!((t.wins, t.losses, t.draws), (0, 0, 2));
 /// ```
-pub fn count<R: Rules>(board: &Board, to_move: Color, independent: bool) -> Option<(Outcomes, Statistics)> {
+pub fn count<R: Rules>(board: &Board, to_move: Color, independent: bool) -> Option<Outcomes> {
     let cells = board.empty_cells();
     if cells.len() > MAX_CELLS || !independent {
         return None;
@@ -111,7 +107,6 @@ pub fn count<R: Rules>(board: &Board, to_move: Color, independent: bool) -> Opti
         gain: [gain(Color::Black, 1), gain(Color::White, -1)],
         passes: R::PASSES,
         memo: vec![Vec::new(); 2 << cells.len()],
-        statistics: Statistics::default(),
     };
     let full = ((1u64 << cells.len()) - 1) as u32;
     let margin = board.discs(Color::Black) as i32 - board.discs(Color::White) as i32;
@@ -120,7 +115,7 @@ pub fn count<R: Rules>(board: &Board, to_move: Color, independent: bool) -> Opti
         black += &Outcomes::leaf(margin + change).times(n);
     }
     let outcomes = if to_move == Color::Black { black } else { black.for_opponent() };
-    Some((outcomes, p.statistics))
+    Some(outcomes)
 }
 
 #[cfg(test)]

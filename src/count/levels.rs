@@ -32,7 +32,7 @@ use super::super::core::bitboard::{lowest, neighbours, BitRules, Bits, RAYS};
 use super::super::core::table::prefetch;
 use super::bits::decided;
 use super::last::{self, Four};
-use super::outcomes::{Outcomes, Statistics};
+use super::outcomes::Outcomes;
 use super::walk::DECIDE_FROM;
 
 /// The most empty cells [`count`] takes: their sequences number at most 20! < 2^62.
@@ -123,7 +123,6 @@ struct Worker {
     fit: usize,
     /// The outcomes of the root's player to move so far.
     total: Outcomes,
-    statistics: Statistics,
     /// The last level's counts, by neighbourhood where that pays (made for the last level).
     last: Option<last::Cache>,
     /// Whether the merge table could not have the memory it needed: the group's merge is
@@ -150,7 +149,6 @@ impl Worker {
             shift: 64,
             fit: FIRST_SLOTS,
             total: Outcomes::default(),
-            statistics: Statistics::default(),
             last: None,
             short: false,
         }
@@ -205,7 +203,6 @@ impl Worker {
             let slot = &mut self.slots[i];
             if slot.key == key {
                 slot.paths = merged(slot.paths, paths);
-                self.statistics.hits += 1;
                 return;
             }
             if slot.key == FREE {
@@ -297,7 +294,6 @@ impl Worker {
     /// is known is marked (and keyed so).
     fn settle<R: BitRules>(&mut self, c: &Root, empty: u64, keys: &Keys) -> Vec<Entry> {
         let mut out = self.drain();
-        self.statistics.nodes += out.len() as u64;
         let cells = empty.count_ones() as usize;
         out.retain_mut(|e| {
             let mut theirs = e.key & keys.theirs != 0;
@@ -318,7 +314,6 @@ impl Worker {
             }
             if c.decide && cells >= DECIDE_FROM && e.paths & KNOWN == 0 {
                 if let Some(wins) = decided::<R>(p, o, empty) {
-                    self.statistics.decided += 1;
                     e.paths |= KNOWN | if wins != theirs { ROOT_WINS } else { 0 };
                     e.key = keys.key(p, theirs, e.paths);
                 }
@@ -332,7 +327,6 @@ impl Worker {
     /// are `last`'s.
     fn finish<R: BitRules>(&mut self, c: &Root, empty: u64, keys: &Keys) {
         let entries = self.drain();
-        self.statistics.nodes += entries.len() as u64;
         let mut open = Vec::with_capacity(entries.len());
         let mut paths = Vec::with_capacity(entries.len());
         for e in entries {
@@ -352,7 +346,6 @@ impl Worker {
         let mut hits = 0;
         cache.outcomes::<R, _>(empty, &open, &mut hits, |i, outcomes| self.credit(outcomes, paths[i].0, paths[i].1));
         self.last = Some(cache);
-        self.statistics.hits += hits;
     }
 }
 
@@ -409,7 +402,7 @@ impl Keys {
 /// let area = 0x0f0f_0f0f;
 /// let black = bit(1, 2) | bit(2, 1) | bit(2, 3);
 /// let white = bit(1, 1) | bit(1, 3) | bit(2, 2);
-/// let (t, _) = count::<Flanking>(white, black, area & !(black | white), 2, true, 1 << 20).unwrap();
+/// let t = count::<Flanking>(white, black, area & !(black | white), 2, true, 1 << 20).unwrap();
 /// assert_eq!((t.wins, t.losses, t.draws), (2494, 1813, 519)); // white wins, black wins, draws
 /// ```
 pub fn count<R: BitRules>(
@@ -419,7 +412,7 @@ pub fn count<R: BitRules>(
     threads: usize,
     decide: bool,
     max_positions: usize,
-) -> Option<(Outcomes, Statistics)> {
+) -> Option<Outcomes> {
     let cells = empty.count_ones() as usize;
     if cells > MAX_EMPTIES || cells <= last::CELLS {
         return None;
@@ -432,22 +425,21 @@ pub fn count<R: BitRules>(
     let home = root.home(key);
     root.add(key, 1, home);
     let entries = root.settle::<R>(&c, empty, &keys);
-    let (mut total, mut statistics) = (root.total, root.statistics);
+    let mut total = root.total;
     let mut groups = HashMap::new();
     groups.insert(empty, Span { part: 0, start: 0, len: entries.len() });
     let mut level = Level { groups, parts: vec![entries] };
     for k in (last::CELLS..cells).rev() {
         let next = level.next_groups();
-        let (made, t, s) = next_level::<R>(&c, &level, &next, k == last::CELLS, threads.max(1), max_positions)?;
+        let (made, t) = next_level::<R>(&c, &level, &next, k == last::CELLS, threads.max(1), max_positions)?;
         total += &t;
-        statistics += &s;
         level = made;
     }
-    Some((total, statistics))
+    Some(total)
 }
 
 /// The level of the groups `next` made from `level` (`last`: counted instead of kept) on
-/// `threads` threads, with the outcomes and statistics it added; `None` past
+/// `threads` threads, with the outcomes it added; `None` past
 /// `max_positions`.
 fn next_level<R: BitRules>(
     c: &Root,
@@ -456,7 +448,7 @@ fn next_level<R: BitRules>(
     last: bool,
     threads: usize,
     max_positions: usize,
-) -> Option<(Level, Outcomes, Statistics)> {
+) -> Option<(Level, Outcomes)> {
     let (taken, kept, over) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicBool::new(false));
     let results = Mutex::new(Vec::new());
     let work = |part: usize| {
@@ -489,7 +481,7 @@ fn next_level<R: BitRules>(
         }
         // The room the part grew into goes back before the next level is made.
         entries.shrink_to_fit();
-        results.lock().unwrap_or_else(|e| e.into_inner()).push((part, entries, groups, w.total, w.statistics));
+        results.lock().unwrap_or_else(|e| e.into_inner()).push((part, entries, groups, w.total));
     };
     std::thread::scope(|scope| {
         let work = &work;
@@ -504,13 +496,12 @@ fn next_level<R: BitRules>(
     }
     let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     results.sort_by_key(|r| r.0);
-    let (mut total, mut statistics) = (Outcomes::default(), Statistics::default());
+    let mut total = Outcomes::default();
     let mut made = Level { groups: HashMap::new(), parts: Vec::new() };
-    for (_, entries, groups, t, s) in results {
+    for (_, entries, groups, t) in results {
         total += &t;
-        statistics += &s;
         made.groups.extend(groups);
         made.parts.push(entries);
     }
-    Some((made, total, statistics))
+    Some((made, total))
 }

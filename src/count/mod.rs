@@ -39,7 +39,7 @@ use self::analysis::Analyse;
 use self::bits::BitWalk;
 use self::board::BoardWalk;
 use self::nat::Nat;
-use self::outcomes::{Count, Outcomes, Statistics};
+use self::outcomes::{Count, Outcomes};
 use self::walk::{Counter, Walk};
 #[cfg(feature = "fast")]
 use super::core::bitboard::from_board;
@@ -153,16 +153,6 @@ pub const MAX_EMPTIES: usize = 100_000;
 /// assert_eq!((c.black.to_string(), c.white.to_string(), c.draws.to_string()), ("2".into(), "0".into(), "0".into()));
 /// ```
 pub fn count<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
-    count_with::<R>(board, to_move, options, &mut Statistics::default())
-}
-
-/// [`count`], adding to `statistics` what the count did.
-pub fn count_with<R: Analyse + BitRules>(
-    board: &Board,
-    to_move: Color,
-    options: &Options,
-    statistics: &mut Statistics,
-) -> Result<Counts, InputError> {
     let empties = board.empties();
     if empties > MAX_EMPTIES {
         let message = format!("the board has {} empty cells; counting takes at most {}", empties, MAX_EMPTIES);
@@ -170,31 +160,25 @@ pub fn count_with<R: Analyse + BitRules>(
     }
     if R::game_over(board, to_move) {
         let margin = board.discs(to_move) as i32 - board.discs(to_move.opponent()) as i32;
-        statistics.nodes += 1;
         return Ok(Counts::of(&Outcomes::leaf(margin), to_move));
     }
     if empties <= DEEP {
-        return Ok(choose::<R>(board, to_move, options, statistics));
+        return Ok(choose::<R>(board, to_move, options));
     }
-    deep::<R>(board, to_move, options, statistics)
+    deep::<R>(board, to_move, options)
 }
 
-/// [`count_with`] of more than [`DEEP`] empty cells, on a thread of its own: the recursion
+/// [`count`] of more than [`DEEP`] empty cells, on a thread of its own: the recursion
 /// is as deep as the board has empty cells, and its stack comes out of the budget.
 #[cfg(feature = "fast")]
-fn deep<R: Analyse + BitRules>(
-    board: &Board,
-    to_move: Color,
-    options: &Options,
-    statistics: &mut Statistics,
-) -> Result<Counts, InputError> {
+fn deep<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
     let empties = board.empties();
     let stack = STACK_PER_EMPTY * (empties + DEEP);
     let options = Options { memory: options.memory.saturating_sub(stack), ..*options };
     std::thread::scope(|scope| {
         let counting = std::thread::Builder::new()
             .stack_size(stack)
-            .spawn_scoped(scope, || choose::<R>(board, to_move, &options, statistics))
+            .spawn_scoped(scope, || choose::<R>(board, to_move, &options))
             .map_err(|e| {
                 InputError::new(format!("a count {} moves deep needs {} MB of stack: {}", empties, stack >> 20, e))
             })?;
@@ -205,18 +189,13 @@ fn deep<R: Analyse + BitRules>(
 /// The judges' files start no thread: they count on the main thread, whose stack (8 MB
 /// where judges say) holds [`DEEP`] levels with room to spare, and refuse deeper counts.
 #[cfg(not(feature = "fast"))]
-fn deep<R>(board: &Board, _: Color, _: &Options, _: &mut Statistics) -> Result<Counts, InputError> {
+fn deep<R>(board: &Board, _: Color, _: &Options) -> Result<Counts, InputError> {
     let message = format!("the board has {} empty cells; this file counts at most {}", board.empties(), DEEP);
     Err(InputError::new(message))
 }
 
-/// [`count_with`] by the fastest way the board and `options` allow (see the module header).
-fn choose<R: Analyse + BitRules>(
-    board: &Board,
-    to_move: Color,
-    options: &Options,
-    statistics: &mut Statistics,
-) -> Counts {
+/// [`count`] by the fastest way the board and `options` allow (see the module header).
+fn choose<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Counts {
     #[cfg(feature = "fast")]
     {
         if let (true, Some(sets)) = (options.bitboards, from_board(board)) {
@@ -224,12 +203,11 @@ fn choose<R: Analyse + BitRules>(
             if options.levels && options.table && board.empties() >= LEVELS_FROM {
                 let most = levels::MAX_POSITIONS.min(options.memory / levels::BYTES_PER_POSITION);
                 let found = levels::count::<R>(p, o, sets.empty(), threads(options), options.decided, most);
-                if let Some((t, s)) = found {
-                    *statistics += &s;
+                if let Some(t) = found {
                     return Counts::of(&t, to_move);
                 }
             }
-            return depth_first(BitWalk::<R>::new(p, o, sets.empty()), to_move, options, statistics);
+            return depth_first(BitWalk::<R>::new(p, o, sets.empty()), to_move, options);
         }
     }
     // Keyed by the cells that matter where built; the judges' files key every cell, which
@@ -238,8 +216,7 @@ fn choose<R: Analyse + BitRules>(
     let relevant = {
         let analysis = R::analyse(board);
         if options.independent {
-            if let Some((t, s)) = independent::count::<R>(board, to_move, analysis.independent) {
-                *statistics += &s;
+            if let Some(t) = independent::count::<R>(board, to_move, analysis.independent) {
                 return Counts::of(&t, to_move);
             }
         }
@@ -247,7 +224,7 @@ fn choose<R: Analyse + BitRules>(
     };
     #[cfg(not(feature = "fast"))]
     let relevant = vec![true; board.cell_count()];
-    depth_first(BoardWalk::<R>::new(board, to_move, &relevant), to_move, options, statistics)
+    depth_first(BoardWalk::<R>::new(board, to_move, &relevant), to_move, options)
 }
 
 /// The threads `options` ask for (0: every core).
@@ -261,33 +238,26 @@ fn threads(options: &Options) -> usize {
 
 /// The count of `walk` depth first: in `u64` where it provably holds `e!` (see the module
 /// header), else in saturating `u128`, and again in [`Nat`] if that saturated.
-fn depth_first<W: Walk>(walk: W, to_move: Color, options: &Options, statistics: &mut Statistics) -> Counts {
+fn depth_first<W: Walk>(walk: W, to_move: Color, options: &Options) -> Counts {
     if walk.empties() <= 20 {
-        return depth_first_as::<W, u64>(walk, to_move, options, statistics);
+        return depth_first_as::<W, u64>(walk, to_move, options);
     }
-    let counts = depth_first_as::<W, u128>(walk.clone(), to_move, options, statistics);
+    let counts = depth_first_as::<W, u128>(walk.clone(), to_move, options);
     let saturated = Nat::from(u128::MAX);
     if [&counts.black, &counts.white, &counts.draws].iter().all(|&n| *n != saturated) {
         return counts;
     }
-    depth_first_as::<W, Nat>(walk, to_move, options, statistics)
+    depth_first_as::<W, Nat>(walk, to_move, options)
 }
 
 /// [`depth_first`] with counts of type `C`.
-fn depth_first_as<W: Walk, C: Count>(
-    mut walk: W,
-    to_move: Color,
-    options: &Options,
-    statistics: &mut Statistics,
-) -> Counts {
+fn depth_first_as<W: Walk, C: Count>(mut walk: W, to_move: Color, options: &Options) -> Counts {
     let entries = if options.table { table_entries(walk.empties()) } else { 0 };
     #[cfg(feature = "fast")]
     {
         let threads = threads(options);
         if threads > 1 && (THREADS_FROM..=20).contains(&walk.empties()) {
-            let (t, s) =
-                split::count::<W, C>(&walk, threads, entries / threads, options.memory / threads, options.decided);
-            *statistics += &s;
+            let t = split::count::<W, C>(&walk, threads, entries / threads, options.memory / threads, options.decided);
             return Counts::of(&t, to_move);
         }
     }
@@ -296,9 +266,7 @@ fn depth_first_as<W: Walk, C: Count>(
     {
         counter = counter.deciding(options.decided);
     }
-    let outcomes = counter.count(&mut walk);
-    *statistics += &counter.statistics;
-    Counts::of(&outcomes, to_move)
+    Counts::of(&counter.count(&mut walk), to_move)
 }
 
 /// The most table entries of a count: 128 MB of 64-byte slots on 8×8 boards.

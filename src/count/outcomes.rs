@@ -2,7 +2,6 @@
 //! wide enough for the count, and what a count reports of its own work.
 
 use std::fmt;
-use std::ops::AddAssign;
 
 use super::super::core::table::Footprint;
 use super::nat::Nat;
@@ -120,7 +119,7 @@ impl<C: Count> Outcomes<C> {
 
 /// Adds `other`, counted for the same player.
 #[cfg(feature = "fast")]
-impl<C: Count> AddAssign<&Outcomes<C>> for Outcomes<C> {
+impl<C: Count> std::ops::AddAssign<&Outcomes<C>> for Outcomes<C> {
     #[inline]
     fn add_assign(&mut self, other: &Outcomes<C>) {
         self.wins.add(&other.wins);
@@ -144,25 +143,5 @@ pub fn decided_by(fixed: i32, open: i32) -> Option<bool> {
         Some(false)
     } else {
         None
-    }
-}
-
-/// What a count did, for tests and benchmarks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Statistics {
-    /// Positions visited.
-    pub nodes: u64,
-    /// Positions answered by a table or a cache.
-    pub hits: u64,
-    /// Positions whose winner was found known, below which only sequences were counted.
-    pub decided: u64,
-}
-
-/// Adds `other`'s figures.
-impl AddAssign<&Statistics> for Statistics {
-    fn add_assign(&mut self, other: &Statistics) {
-        self.nodes += other.nodes;
-        self.hits += other.hits;
-        self.decided += other.decided;
     }
 }

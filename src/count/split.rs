@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::outcomes::{Count, Outcomes, Statistics};
+use super::outcomes::{Count, Outcomes};
 use super::walk::{Counter, Walk};
 
 /// The root is split into at least this many tasks per thread where the first
@@ -27,13 +27,7 @@ struct Task<M> {
 /// `threads` threads (the calling one included) with tables of up to `entries` slots and
 /// `memory` bytes each, and what the counters did; with `decide`, positions whose winner
 /// is known count only their sequences.
-pub fn count<W: Walk, C: Count>(
-    walk: &W,
-    threads: usize,
-    entries: usize,
-    memory: usize,
-    decide: bool,
-) -> (Outcomes<C>, Statistics) {
+pub fn count<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, memory: usize, decide: bool) -> Outcomes<C> {
     let mut tasks = Vec::new();
     for plies in 2..=MAX_PLIES {
         tasks.clear();
@@ -43,7 +37,7 @@ pub fn count<W: Walk, C: Count>(
         }
     }
     let next = AtomicUsize::new(0);
-    let total = Mutex::new((Outcomes::<C>::default(), Statistics::default()));
+    let total = Mutex::new(Outcomes::<C>::default());
     let work = || {
         let mut walk = walk.clone();
         let mut mine = Outcomes::<C>::default();
@@ -60,9 +54,7 @@ pub fn count<W: Walk, C: Count>(
                 mine += &o;
             }
         }
-        let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
-        t.0 += &mine;
-        t.1 += &counter.statistics;
+        *total.lock().unwrap_or_else(|e| e.into_inner()) += &mine;
     };
     std::thread::scope(|scope| {
         for _ in 1..threads {

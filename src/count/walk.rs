@@ -12,7 +12,7 @@
 //! which needs no margins and cheaper last cells.
 
 use super::super::core::table::{Table, TableKey};
-use super::outcomes::{Count, Outcomes, Statistics};
+use super::outcomes::{Count, Outcomes};
 
 /// A position the counter can walk (on any thread).
 pub trait Walk: Clone + Send + Sync {
@@ -65,15 +65,13 @@ pub trait Walk: Clone + Send + Sync {
 #[cfg(feature = "fast")]
 pub const DECIDE_FROM: usize = 8;
 
-/// The recursive counter: a transposition table and statistics.
+/// The recursive counter, with a transposition table.
 pub struct Counter<W: Walk, C> {
     /// The counts of positions seen (none: no table).
     table: Option<Table<W::Key, Outcomes<C>>>,
     /// Whether to look for decided positions.
     #[cfg(feature = "fast")]
     decide: bool,
-    /// What the counter did so far.
-    pub statistics: Statistics,
 }
 
 impl<W: Walk, C: Count> Counter<W, C> {
@@ -83,7 +81,6 @@ impl<W: Walk, C: Count> Counter<W, C> {
             table: if entries > 0 { Some(Table::new(entries, memory)) } else { None },
             #[cfg(feature = "fast")]
             decide: false,
-            statistics: Statistics::default(),
         }
     }
 
@@ -103,7 +100,6 @@ impl<W: Walk, C: Count> Counter<W, C> {
     /// [`Counter::count`] below a position whose winner may be known: `Some(true)` if the
     /// player to move wins every sequence, `Some(false)` if they lose every one.
     fn walk(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
-        self.statistics.nodes += 1;
         #[cfg(feature = "fast")]
         let near = match winner {
             Some(wins) => w.near_end_sequences().map(|n| Outcomes::all(wins, C::from(n))),
@@ -119,17 +115,12 @@ impl<W: Walk, C: Count> Counter<W, C> {
         let stored = empties >= W::STORE_FROM + winner.is_some() as usize && self.table.is_some();
         if let (true, Some(table)) = (stored, &self.table) {
             if let Some(hit) = w.with_key(|key| table.get(key).cloned()) {
-                self.statistics.hits += 1;
                 return hit;
             }
         }
         #[cfg(feature = "fast")]
         let winner = match winner {
-            None if self.decide && empties >= DECIDE_FROM => {
-                let found = w.decided();
-                self.statistics.decided += found.is_some() as u64;
-                found
-            }
+            None if self.decide && empties >= DECIDE_FROM => w.decided(),
             known => known,
         };
         let mut total = Outcomes::default();

@@ -11,12 +11,27 @@
 
 use std::io::Write;
 
+use super::About;
+
 use super::super::core::board::{Alphabet, Board, Cell, Color};
 use super::super::core::error::{Error, InputError};
 use super::super::core::memory;
 use super::super::core::rules::Flanking;
 use super::super::core::scan::{collect_lines, lines, parse_number, shorten, Token};
 use super::super::count::{count, Options};
+
+/// What `b4254 --help` and `--version` say.
+pub const ABOUT: About = About {
+    name: "b4254",
+    help: &[
+        "usage: b4254 [FILE]    B4254 \"Othello Endgame Outcome Counting\"",
+        "Input: n, then n rows of n cells, a row per line: .WB strings, . W B spaced cells,",
+        "or the contest's 1 0 -1 (black, white, empty).",
+        "Output: black wins, white wins, draws over every move sequence (white first; a",
+        "player without a move passes).",
+        "Example: printf '3\\nW..\\nBB.\\n...\\n' | b4254    prints 0 5 0",
+    ],
+};
 
 /// The cells as the statement writes them.
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };

@@ -13,12 +13,27 @@
 
 use std::io::Write;
 
+use super::About;
+
 use super::super::core::board::{Alphabet, Board, Color};
 use super::super::core::error::{Error, InputError};
 use super::super::core::memory;
 use super::super::core::rules::Adjacent;
 use super::super::core::scan::{collect_lines, lines};
 use super::super::count::{count, Options};
+
+/// What `dumbothello --help` and `--version` say.
+pub const ABOUT: About = About {
+    name: "dumbothello",
+    help: &[
+        "usage: dumbothello [FILE]    Dumbothello (Sapienza HW8): adjacent capture",
+        "Input: a row per line of B, W and . cells (blanks between them or not), any rectangle.",
+        "Black first; a move goes next to an opponent disc and turns every adjacent one; a",
+        "player without a move ends the game.",
+        "Output: (black_wins, white_wins, ties) over every game.",
+        "Example: printf '. . W W\\n. . B B\\nW W W B\\nW B B W\\n' | dumbothello    prints (2, 16, 0)",
+    ],
+};
 
 /// The cells as the homework writes them.
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };

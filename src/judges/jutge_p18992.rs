@@ -10,10 +10,25 @@
 
 use std::io::Write;
 
+use super::About;
+
 use super::super::core::board::{Alphabet, Board, Color};
 use super::super::core::error::{Error, InputError};
 use super::super::core::rules::{Flanking, Rules};
 use super::super::core::scan::{shorten, Scanner};
+
+/// What `jutge_p18992 --help` and `--version` say.
+pub const ABOUT: About = About {
+    name: "jutge_p18992",
+    help: &[
+        "usage: jutge_p18992 [FILE]    Jutge.org P18992 \"Othello\": replay a game",
+        "Input: the board size n (even, at least 4), then moves \"C r c\": C is N (black) or B",
+        "(white), r and c count from 1. Black starts; a player without a move is skipped.",
+        "Output: the board ('.', 'N', 'B') before the first move and after each move, each",
+        "followed by \"black:white\" disc counts and an empty line.",
+        "Example: printf '4\\nN 4 3\\n' | jutge_p18992    prints ....  .BN.  .NN.  ..N.  4:1",
+    ],
+};
 
 /// The cells as Jutge writes them (Catalan: `N`egre, `B`lanc).
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'N', white: 'B' };

@@ -21,18 +21,37 @@ use std::io::{self, BufWriter, Read, Write};
 use super::core::error::{exit_code, Error, InputError};
 use super::core::scan::{escape, line_ends};
 
+/// The version of the judge binaries, as `--version` prints it (the crate's version).
+pub const VERSION: &str = "0.2.0";
+
+/// What a judge binary says of itself: `--version` prints the name and [`VERSION`],
+/// `--help` prints `help` (usage, input, output, an example) and then [`USAGE_END`].
+pub struct About {
+    /// The binary's name.
+    pub name: &'static str,
+    /// The body of `--help`, line by line.
+    pub help: &'static [&'static str],
+}
+
+/// The end of every judge binary's `--help`: options and exit codes.
+pub const USAGE_END: &str = "Options: -h, --help; -V, --version; a lone - is stdin.\nExit: 0 answered; 2 bad input or arguments (a line on stderr); 1 output failed.";
+
 /// Runs a judge program and returns its exit code (see [`super::core::error`]).
 ///
 /// The input is stdin, or the file named by the only command-line argument (`-` is stdin
-/// too), any name the system takes, UTF-8 or not. `solve` gets it as text and writes to a
-/// buffered, locked stdout.
-pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(solve: F) -> i32 {
+/// too), any name the system takes, UTF-8 or not. `--help` and `--version` (or `-h`,
+/// `-V`) answer from `about`; any other argument that starts with `-` is refused. `solve`
+/// gets the input as text and writes to a buffered, locked stdout.
+pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(about: &About, solve: F) -> i32 {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result =
-        read_input(&args).and_then(|input| solve(&input, &mut out)).and_then(|()| out.flush().map_err(Error::Io));
-    exit_code(result, &mut out)
+    let result = match args.first().and_then(|a| a.to_str()) {
+        Some("-h") | Some("--help") => writeln!(out, "{}\n{}", about.help.join("\n"), USAGE_END).map_err(Error::Io),
+        Some("-V") | Some("--version") => writeln!(out, "{} {}", about.name, VERSION).map_err(Error::Io),
+        _ => read_input(&args).and_then(|input| solve(&input, &mut out)),
+    };
+    exit_code(result.and_then(|()| out.flush().map_err(Error::Io)), &mut out)
 }
 
 /// Reads the input named by the arguments as UTF-8 text, in memory allocated fallibly:
@@ -42,6 +61,10 @@ fn read_input(args: &[OsString]) -> Result<String, Error> {
     let mut input: Box<dyn Read> = match args {
         [] => Box::new(io::stdin()),
         [name] if name == "-" => Box::new(io::stdin()),
+        [name] if name.to_string_lossy().starts_with('-') => {
+            let option = escape(&name.to_string_lossy());
+            return Err(InputError::new(format!("unknown option '{}' (see --help)", option)).into());
+        }
         [name] => match File::open(name) {
             Ok(file) => Box::new(file),
             Err(e) => {
@@ -49,7 +72,7 @@ fn read_input(args: &[OsString]) -> Result<String, Error> {
                 return Err(InputError::new(format!("cannot open {}: {}", name, e)).into());
             }
         },
-        _ => return Err(InputError::new("usage: at most one argument, the input file (default: stdin)").into()),
+        _ => return Err(InputError::new("at most one argument, the input file (see --help)").into()),
     };
     let (mut bytes, mut chunk) = (Vec::new(), [0u8; 1 << 16]);
     loop {

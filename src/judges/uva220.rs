@@ -16,11 +16,27 @@
 
 use std::io::Write;
 
+use super::About;
+
 use super::super::core::bitboard::{flanking_moves, from_board};
 use super::super::core::board::{Alphabet, Board, Color};
 use super::super::core::error::{Error, InputError};
 use super::super::core::rules::{Flanking, Rules};
 use super::super::core::scan::{shorten, Scanner};
+
+/// What `uva220 --help` and `--version` say.
+pub const ABOUT: About = About {
+    name: "uva220",
+    help: &[
+        "usage: uva220 [FILE]    UVa 220 \"Othello\": commands over 8x8 games",
+        "Input: the number of games; per game 8 rows of -, B, W, the player to move (B or W),",
+        "then commands: L lists the legal moves; Mrc plays at row r, column c (for the other",
+        "player if the one to move cannot); Q ends the game.",
+        "Output: L: (r,c) (r,c)... or No legal move.  M: Black - %2d White - %2d  Q: the board.",
+        "Example: echo 1 -------- -------- -------- ---WB--- ---BW--- -------- -------- -------- B L Q | uva220",
+        "         prints (3,4) (4,3) (5,6) (6,5)",
+    ],
+};
 
 /// The cells as UVa 220 writes them.
 pub const ALPHABET: Alphabet = Alphabet { empty: '-', black: 'B', white: 'W' };

@@ -9,11 +9,12 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 #[path = "../../src/bin/bundle/bundler.rs"]
 mod bundler;
 
-use super::{cases, first_difference, found_or_skip, root, run, BINARIES};
+use super::{cases, first_difference, found_or_skip, process, root, run, BINARIES};
 
 /// The most a bundle may weigh.
 const MAX_BYTES: usize = 32 * 1024;
@@ -299,6 +300,15 @@ fn same_behaviour(name: &str, exe: &str, bundle: &Path) -> Vec<String> {
         }
         if let Some((line, a, b)) = first_difference(&out_a, &out_b) {
             differences.push(format!("{}: line {}: cargo {} vs bundle {}", case.display(), line, a, b));
+        }
+    }
+    // The command line too: help, version and a refused option.
+    for args in [["--help"], ["--version"], ["-x"]].iter() {
+        let limit = Duration::from_secs(60);
+        let a = process::run(exe, args, Vec::new(), limit).unwrap_or_else(|e| panic!("{}", e));
+        let b = process::run(bundle.to_str().unwrap(), args, Vec::new(), limit).unwrap_or_else(|e| panic!("{}", e));
+        if (a.status.code(), &a.stdout, &a.stderr) != (b.status.code(), &b.stdout, &b.stderr) {
+            differences.push(format!("{} {}: the bundle answers otherwise", name, args[0]));
         }
     }
     differences

@@ -10,6 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+mod arguments;
 mod bundle;
 mod generate;
 #[path = "../common/process.rs"]

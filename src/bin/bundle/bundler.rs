@@ -195,6 +195,10 @@ fn strip(file: &str, lines: &[Line], refusals: &mut Vec<Refusal>) -> Vec<Line> {
             });
             end.map(|(k, _)| (rest[..k].trim(), rest[k + 1..].len() > 1))
         });
+        // `#[inline]` only lets other crates inline a function; a bundle is one crate.
+        if line.mask.trim() == "#[inline]" {
+            continue;
+        }
         match cfg.map(|(pred, code)| (holds(pred), pred, code)) {
             // An attribute that holds stays only if code follows it.
             None | Some((None, ..)) | Some((Some(true), _, true)) => out.push(line.clone()),

@@ -17,8 +17,7 @@ fn triple(board: &Board, flanking: bool, to_move: Color) -> Option<[u64; 3]> {
     } else {
         count::<Adjacent>(board, to_move, Adjacent::analyse(board).independent)
     };
-    counted
-        .map(|(t, _)| if to_move == Color::Black { [t.wins, t.losses, t.draws] } else { [t.losses, t.wins, t.draws] })
+    counted.map(|t| if to_move == Color::Black { [t.wins, t.losses, t.draws] } else { [t.losses, t.wins, t.draws] })
 }
 
 #[test]
