@@ -60,9 +60,12 @@ impl Board {
 		let discs = [discs(Color::Black), discs(Color::White)];
 		Board { rows, cols, cells, discs }
 	}
-	pub fn start(n: usize) -> Board {
+	pub fn try_start(n: usize) -> Option<Board> {
 		assert!(n >= 2 && n % 2 == 0, "the start position needs an even size");
-		let mut board = Board::from_cells(n, n, vec![None; n * n]);
+		let mut cells = Vec::new();
+		cells.try_reserve_exact(n.checked_mul(n)?).ok()?;
+		cells.resize(n * n, None);
+		let mut board = Board::from_cells(n, n, cells);
 		let h = n / 2;
 		for &(r, c, color) in
 			[(h - 1, h - 1, Color::White), (h - 1, h, Color::Black), (h, h - 1, Color::Black), (h, h, Color::White)]
@@ -71,7 +74,7 @@ impl Board {
 			let i = board.index(r, c);
 			board.set(i, Some(color));
 		}
-		board
+		Some(board)
 	}
 	pub fn cell_count(&self) -> usize {
 		self.cells.len()
@@ -202,6 +205,45 @@ pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
 		let _ = writeln!(io::stderr(), "error: {}", e);
 	}
 	code
+}
+}
+pub mod memory {
+use std::fs;
+use super::error::InputError;
+use super::scan::escape;
+pub const DEFAULT: usize = 1 << 30;
+pub const VARIABLE: &str = "OTHELLO_MEMORY";
+pub fn budget() -> Result<usize, InputError> {
+	let wanted = match std::env::var_os(VARIABLE) {
+		None => DEFAULT,
+		Some(v) => v.to_str().and_then(parse_size).ok_or_else(|| {
+			let shown = escape(&v.to_string_lossy());
+			InputError::new(format!(
+				"{} must be a number of bytes, or of K, M or G (such as 512M), not '{}'",
+				VARIABLE, shown
+			))
+		})?,
+	};
+	Ok(wanted.min(process_limit().map_or(usize::MAX, |limit| limit / 2)))
+}
+pub fn parse_size(text: &str) -> Option<usize> {
+	let text = text.trim();
+	let shift = match text.bytes().last()? | 0x20 {
+		b'k' => 10,
+		b'm' => 20,
+		b'g' => 30,
+		_ => 0,
+	};
+	let digits = &text[..text.len() - (shift > 0) as usize];
+	digits.parse::<usize>().ok().filter(|&n| n > 0)?.checked_mul(1 << shift)
+}
+fn process_limit() -> Option<usize> {
+	let limits = fs::read_to_string("/proc/self/limits").ok()?;
+	limits
+		.lines()
+		.filter(|l| l.starts_with("Max address space") || l.starts_with("Max data size"))
+		.filter_map(|l| l.split_whitespace().nth(3).and_then(|soft| soft.parse().ok()))
+		.min()
 }
 }
 pub mod rules {
@@ -360,6 +402,7 @@ use std::io::Write;
 use super::About;
 use super::super::core::board::{Alphabet, Board, Color};
 use super::super::core::error::{Error, InputError};
+use super::super::core::memory;
 use super::super::core::rules::{Flanking, Rules};
 use super::super::core::scan::{shorten, Scanner};
 pub const ABOUT: About = About {
@@ -374,15 +417,18 @@ pub const ABOUT: About = About {
 	],
 };
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'N', white: 'B' };
-pub const MAX_SIZE: u64 = 1000;
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
 	let mut s = Scanner::new(input);
-	let size = s.number("the board size", 4, MAX_SIZE)?;
+	let size = s.number("the board size", 4, u64::MAX)?;
 	if size % 2 != 0 {
 		return Err(InputError::at(s.line(), format!("the board size must be even, found {}", size)).into());
 	}
+	let budget = memory::budget()?;
 	let n = size as usize;
-	let mut board = Board::start(n);
+	let cells = if n as u64 == size { n.checked_mul(n) } else { None };
+	let board = cells.filter(|&cells| cells <= budget).and_then(|_| Board::try_start(n));
+	let message = || InputError::at(s.line(), format!("a {}x{} board does not fit in memory", size, size));
+	let mut board = board.ok_or_else(message)?;
 	let mut to_move = Color::Black;
 	print(&board, out)?;
 	while let Some(t) = s.next() {

@@ -178,8 +178,23 @@ impl Board {
     /// The standard start on an `n × n` board (`n` even, at least 2): white on the two
     /// central cells of the main diagonal, black on the other two.
     pub fn start(n: usize) -> Board {
+        Board::try_start(n).expect("a start board that fits in memory")
+    }
+
+    /// [`Board::start`] in memory allocated fallibly: `None` if the `n²` cells cannot be
+    /// allocated.
+    ///
+    /// ```
+    /// use othello::core::board::Board;
+    /// assert_eq!(Board::try_start(4).unwrap().empties(), 12);
+    /// assert!(Board::try_start(1 << 40).is_none());
+    /// ```
+    pub fn try_start(n: usize) -> Option<Board> {
         assert!(n >= 2 && n % 2 == 0, "the start position needs an even size");
-        let mut board = Board::from_cells(n, n, vec![None; n * n]);
+        let mut cells = Vec::new();
+        cells.try_reserve_exact(n.checked_mul(n)?).ok()?;
+        cells.resize(n * n, None);
+        let mut board = Board::from_cells(n, n, cells);
         let h = n / 2;
         for &(r, c, color) in
             [(h - 1, h - 1, Color::White), (h - 1, h, Color::Black), (h, h - 1, Color::Black), (h, h, Color::White)]
@@ -188,7 +203,7 @@ impl Board {
             let i = board.index(r, c);
             board.set(i, Some(color));
         }
-        board
+        Some(board)
     }
 
     /// Number of rows.

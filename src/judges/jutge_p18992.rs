@@ -14,6 +14,7 @@ use super::About;
 
 use super::super::core::board::{Alphabet, Board, Color};
 use super::super::core::error::{Error, InputError};
+use super::super::core::memory;
 use super::super::core::rules::{Flanking, Rules};
 use super::super::core::scan::{shorten, Scanner};
 
@@ -33,10 +34,6 @@ pub const ABOUT: About = About {
 /// The cells as Jutge writes them (Catalan: `N`egre, `B`lanc).
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'N', white: 'B' };
 
-/// The largest board size accepted. A board is printed after every move, so the output
-/// grows as `n^4`; 1000 keeps even that within reason.
-pub const MAX_SIZE: u64 = 1000;
-
 /// Replays the game of `input`, writing every board to `out`.
 ///
 /// ```
@@ -47,12 +44,17 @@ pub const MAX_SIZE: u64 = 1000;
 /// ```
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
     let mut s = Scanner::new(input);
-    let size = s.number("the board size", 4, MAX_SIZE)?;
+    let size = s.number("the board size", 4, u64::MAX)?;
     if size % 2 != 0 {
         return Err(InputError::at(s.line(), format!("the board size must be even, found {}", size)).into());
     }
+    // Any size whose board (a byte per cell) fits in the memory budget.
+    let budget = memory::budget()?;
     let n = size as usize;
-    let mut board = Board::start(n);
+    let cells = if n as u64 == size { n.checked_mul(n) } else { None };
+    let board = cells.filter(|&cells| cells <= budget).and_then(|_| Board::try_start(n));
+    let message = || InputError::at(s.line(), format!("a {}x{} board does not fit in memory", size, size));
+    let mut board = board.ok_or_else(message)?;
     let mut to_move = Color::Black;
     print(&board, out)?;
     while let Some(t) = s.next() {

@@ -15,6 +15,8 @@
 //!   empty cells, as cargo binaries and bundles.
 //! - `memory_variable`: `OTHELLO_MEMORY` as small as 64K still gives exact counts; a
 //!   malformed one is refused in one line.
+//! - `jutge_boards_as_large_as_memory_allows`: Jutge boards are refused only when their
+//!   cells do not fit the budget.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -177,6 +179,38 @@ fn memory_variable() {
             assert_eq!(out.status.code(), Some(2), "{}: {}", what, show(&out.stderr, 300));
             assert!(one_error_line(&out.stderr), "{}: {}", what, show(&out.stderr, 300));
             assert!(String::from_utf8_lossy(&out.stderr).contains("OTHELLO_MEMORY"), "{}", what);
+        }
+    }
+}
+
+/// Jutge boards of any size whose cells fit the budget: 2000×2000 by default (beyond the
+/// examples of the statement) and under the 256 MB limit, 1024×1024 within a 1M budget;
+/// 1026×1026 over it is refused in one line, as is 30000×30000 under the limit.
+#[test]
+fn jutge_boards_as_large_as_memory_allows() {
+    let cases: [(&str, &str, bool, &[(&str, &str)], Result<usize, &str>); 4] = [
+        ("2000", "jutge-2000.in", true, &[], Ok(2000)),
+        ("1024", "jutge-1024.in", false, &[("OTHELLO_MEMORY", "1M")], Ok(1024)),
+        ("1026", "jutge-1026.in", false, &[("OTHELLO_MEMORY", "1M")], Err("a 1026x1026 board does not fit in memory")),
+        ("30000", "jutge-30000.in", true, &[], Err("a 30000x30000 board does not fit in memory")),
+    ];
+    for (size, name, limited, env, expected) in cases.iter() {
+        let file = input_file(name, format!("{}\n", size).as_bytes());
+        for program in programs("jutge_p18992") {
+            let out = run_file(&program, &file, *limited, env);
+            let what = format!("{} < {}", program.display(), name);
+            match expected {
+                Ok(n) => {
+                    assert_eq!(out.status.code(), Some(0), "{}: {}", what, show(&out.stderr, 300));
+                    let text = String::from_utf8_lossy(&out.stdout);
+                    assert_eq!(text.lines().count(), n + 2, "{}", what);
+                    assert!(text.ends_with("\n2:2\n\n") && text.starts_with(&".".repeat(*n)), "{}", what);
+                }
+                Err(message) => {
+                    assert_eq!(out.status.code(), Some(2), "{}", what);
+                    assert_eq!(String::from_utf8_lossy(&out.stderr), format!("error: line 1: {}\n", message));
+                }
+            }
         }
     }
 }
