@@ -959,13 +959,19 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
 	let mut words = text.split_ascii_whitespace();
 	let size = Token { text: words.next().unwrap_or(""), line };
 	if let Some(extra) = words.next() {
-		return Err(InputError::at(line, format!("expected only the board size, found '{}' after it", shorten(extra))));
+		return Err(InputError::at(
+			line,
+			format!("expected only the board size, found '{}' after it (one row per line)", shorten(extra)),
+		));
 	}
 	let n = parse_number(size, "the board size", 1, u32::MAX as u64)? as usize;
 	let rows = collect_lines(lines.take(n.saturating_add(1)).map(Ok))?;
 	if rows.len() < n {
 		let last = rows.last().map_or(line, |r| r.0);
-		return Err(InputError::at(last, format!("expected {} rows of the board, found {}", n, rows.len())));
+		return Err(InputError::at(
+			last,
+			format!("expected {} rows of the board, one per line, found {}", n, rows.len()),
+		));
 	}
 	if let Some(&(extra, text)) = rows.get(n) {
 		return Err(InputError::at(
