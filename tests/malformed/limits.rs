@@ -183,30 +183,41 @@ fn memory_variable() {
     }
 }
 
+/// A Jutge board size to try: under the 256 MB limit or not, with which variables, and
+/// the lines it prints (the board and its counts) or the error it gives.
+struct JutgeSize {
+    size: usize,
+    limited: bool,
+    env: &'static [(&'static str, &'static str)],
+    refused: Option<&'static str>,
+}
+
 /// Jutge boards of any size whose cells fit the budget: 2000×2000 by default (beyond the
 /// examples of the statement) and under the 256 MB limit, 1024×1024 within a 1M budget;
 /// 1026×1026 over it is refused in one line, as is 30000×30000 under the limit.
 #[test]
 fn jutge_boards_as_large_as_memory_allows() {
-    let cases: [(&str, &str, bool, &[(&str, &str)], Result<usize, &str>); 4] = [
-        ("2000", "jutge-2000.in", true, &[], Ok(2000)),
-        ("1024", "jutge-1024.in", false, &[("OTHELLO_MEMORY", "1M")], Ok(1024)),
-        ("1026", "jutge-1026.in", false, &[("OTHELLO_MEMORY", "1M")], Err("a 1026x1026 board does not fit in memory")),
-        ("30000", "jutge-30000.in", true, &[], Err("a 30000x30000 board does not fit in memory")),
+    let small = &[("OTHELLO_MEMORY", "1M")];
+    let cases = [
+        JutgeSize { size: 2000, limited: true, env: &[], refused: None },
+        JutgeSize { size: 1024, limited: false, env: small, refused: None },
+        JutgeSize { size: 1026, limited: false, env: small, refused: Some("a 1026x1026 board does not fit in memory") },
+        JutgeSize { size: 30000, limited: true, env: &[], refused: Some("a 30000x30000 board does not fit in memory") },
     ];
-    for (size, name, limited, env, expected) in cases.iter() {
-        let file = input_file(name, format!("{}\n", size).as_bytes());
+    for case in cases.iter() {
+        let name = format!("jutge-{}.in", case.size);
+        let file = input_file(&name, format!("{}\n", case.size).as_bytes());
         for program in programs("jutge_p18992") {
-            let out = run_file(&program, &file, *limited, env);
+            let out = run_file(&program, &file, case.limited, case.env);
             let what = format!("{} < {}", program.display(), name);
-            match expected {
-                Ok(n) => {
+            match case.refused {
+                None => {
                     assert_eq!(out.status.code(), Some(0), "{}: {}", what, show(&out.stderr, 300));
                     let text = String::from_utf8_lossy(&out.stdout);
-                    assert_eq!(text.lines().count(), n + 2, "{}", what);
-                    assert!(text.ends_with("\n2:2\n\n") && text.starts_with(&".".repeat(*n)), "{}", what);
+                    assert_eq!(text.lines().count(), case.size + 2, "{}", what);
+                    assert!(text.ends_with("\n2:2\n\n") && text.starts_with(&".".repeat(case.size)), "{}", what);
                 }
-                Err(message) => {
+                Some(message) => {
                     assert_eq!(out.status.code(), Some(2), "{}", what);
                     assert_eq!(String::from_utf8_lossy(&out.stderr), format!("error: line 1: {}\n", message));
                 }

@@ -368,7 +368,11 @@ fn absurd_sizes_are_refused_up_front() {
             "line 5: expected 1000000000 rows of the board, one per line, found 4",
         ),
         ("b4254", "1000000000\n".to_string(), "line 1: expected 1000000000 rows of the board, one per line, found 0"),
-        ("b4254", "4294967295\nBW\nWB\n".to_string(), "line 3: expected 4294967295 rows of the board, one per line, found 2"),
+        (
+            "b4254",
+            "4294967295\nBW\nWB\n".to_string(),
+            "line 3: expected 4294967295 rows of the board, one per line, found 2",
+        ),
         ("b4254", "4294967296\nBW\nWB\n".to_string(), "line 1: the board size must be at most 4294967295"),
         (
             "jutge_p18992",
