@@ -5,14 +5,22 @@ extern crate othello;
 
 use std::io::{self, BufWriter, Write};
 
-use othello::engine::cli;
+use othello::engine::cli::{self, args};
 
 fn main() {
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let result = cli::text_args(std::env::args_os().skip(1))
-        .and_then(|args| cli::run(&args, &mut stdin.lock(), &mut out))
-        .and_then(|()| out.flush().map_err(cli::CliError::from));
-    std::process::exit(cli::exit_code(result, &mut out));
+    let result = args::text_args(std::env::args_os().skip(1)).and_then(|list| {
+        let mut io = args::Io {
+            input: &mut stdin.lock(),
+            out: &mut out,
+            err: &mut io::stderr(),
+            typed: args::is_terminal(0),
+            watched: args::is_terminal(2),
+        };
+        cli::run(&list, &mut io)
+    });
+    let result = result.and_then(|()| out.flush().map_err(args::CliError::from));
+    std::process::exit(args::exit_code(result, &mut out));
 }

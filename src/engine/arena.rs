@@ -141,8 +141,16 @@ impl Tally {
 }
 
 /// Plays `games` games between `a` and `b` from openings of `seed` (`plies` deep),
-/// swapping colours on each opening; returns the tallies of `a` and `b`.
-pub fn play_match(a: Engine, b: Engine, games: usize, plies: usize, seed: u64) -> (Tally, Tally) {
+/// swapping colours on each opening, calling `done` after each; returns the tallies of
+/// `a` and `b`.
+pub fn play_match(
+    a: Engine,
+    b: Engine,
+    games: usize,
+    plies: usize,
+    seed: u64,
+    done: &mut dyn FnMut(),
+) -> (Tally, Tally) {
     let mut tallies = (Tally::default(), Tally::default());
     let starts = openings((games + 1) / 2, plies, seed);
     for g in 0..games {
@@ -155,6 +163,7 @@ pub fn play_match(a: Engine, b: Engine, games: usize, plies: usize, seed: u64) -
         let a_margin = if a_is_black { r.margin } else { -r.margin };
         tallies.0.add(a_margin, r.nodes[a_side], r.time[a_side]);
         tallies.1.add(-a_margin, r.nodes[b_side], r.time[b_side]);
+        done();
     }
     tallies
 }

@@ -27,6 +27,8 @@
 //!   following each move with the last square's flip count, without making that move
 //!   ([`super::super::core::bitboard::last_flips`]).
 
+use std::time::{Duration, Instant};
+
 use super::super::core::bitboard::{flanking_flips, flanking_moves, last_flips, neighbours, stable_discs};
 use super::super::core::memory;
 use super::super::core::table::{Footprint, Table};
@@ -132,7 +134,25 @@ pub struct Solver {
     /// The table of [`Solver::midgame`].
     mid_table: Table<(u64, u64), MidBounds>,
     nodes: u64,
+    /// Told of each step of the climb, and of the search going on ([`Solver::observe`]).
+    observer: Option<Box<dyn FnMut(Event)>>,
+    /// When the current solve started, and when the observer last heard of it.
+    started: Instant,
+    heard: Instant,
 }
+
+/// What a solve tells its observer as it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A null-window search of the root around `bound` ended: the score is `result` if
+    /// that equals `bound`, else at least (above) or at most (below) `result`.
+    Step { bound: i32, result: i32, nodes: u64, elapsed: Duration },
+    /// The search goes on (sent at most every [`HEARTBEAT`]).
+    Working { nodes: u64, elapsed: Duration },
+}
+
+/// How often at most a solve sends [`Event::Working`].
+pub const HEARTBEAT: Duration = Duration::from_secs(2);
 
 /// A legal move with the position it leads to (flips computed once) and its sort key.
 #[derive(Clone, Copy, Default)]
@@ -243,7 +263,27 @@ impl Solver {
     pub fn new(entries: usize) -> Solver {
         let budget = memory::budget().unwrap_or(memory::DEFAULT);
         let (table, mid_table) = (Table::new(entries, budget / 4 * 3), Table::new(MIDGAME_ENTRIES, budget / 4));
-        Solver { table, mid_table, nodes: 0 }
+        let now = Instant::now();
+        Solver { table, mid_table, nodes: 0, observer: None, started: now, heard: now }
+    }
+
+    /// Has `observer` told of each step of every solve's climb and, every [`HEARTBEAT`]
+    /// or so, that the search goes on.
+    pub fn observe(&mut self, observer: Box<dyn FnMut(Event)>) {
+        self.observer = Some(observer);
+    }
+
+    /// Tells the observer, if there is one, that the search goes on, if it last heard of
+    /// the solve [`HEARTBEAT`] ago.
+    #[cold]
+    fn heartbeat(&mut self) {
+        if let Some(observer) = self.observer.as_mut() {
+            let now = Instant::now();
+            if now - self.heard >= HEARTBEAT {
+                self.heard = now;
+                observer(Event::Working { nodes: self.nodes, elapsed: now - self.started });
+            }
+        }
     }
 
     /// Forgets every position the table holds: a solve after this one searches as if the
@@ -256,6 +296,8 @@ impl Solver {
     /// Solves `pos` exactly.
     pub fn solve(&mut self, pos: &Position) -> Solution {
         self.nodes = 0;
+        self.started = Instant::now();
+        self.heard = self.started;
         let (p, o) = (pos.player, pos.opponent);
         let empty = !(p | o);
         let moves = flanking_moves(p, o, empty);
@@ -271,6 +313,61 @@ impl Solver {
         let start = self.estimate(o, p);
         let (score, _) = self.climb(o, p, replies, start);
         Solution { score: -score, best: Some(Move::PASS), nodes: self.nodes }
+    }
+
+    /// A line of best play from `pos` to the end of the game, given its exact `score`
+    /// (as [`Solver::solve`] found it, whose table this reuses): at each position the
+    /// first move, the stored best one first, whose exact score proves `score` (a pass
+    /// where there is no move). The searches it takes count in no [`Solution`].
+    ///
+    /// ```
+    /// use othello::engine::endgame::Solver;
+    /// use othello::engine::position::Position;
+    /// let pos = Position::parse("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------", "X").unwrap();
+    /// let mut solver = Solver::new(1 << 16);
+    /// let s = solver.solve(&pos);
+    /// let line = solver.principal_variation(&pos, s.score);
+    /// assert_eq!(line[0], s.best.unwrap());
+    /// use othello::engine::game::Game;
+    /// let end = line.iter().fold(pos, |p, &m| p.play(m));
+    /// assert!(end.is_over());
+    /// ```
+    pub fn principal_variation(&mut self, pos: &Position, score: i32) -> Vec<Move> {
+        let (mut pos, mut score, mut line) = (*pos, score, Vec::new());
+        let nodes = self.nodes;
+        while !pos.is_over() {
+            let (p, o) = (pos.player, pos.opponent);
+            let moves = flanking_moves(p, o, !(p | o));
+            if moves == 0 {
+                line.push(Move::PASS);
+                pos = pos.passed();
+                score = -score;
+                continue;
+            }
+            let stored = self.table.get(&(p, o)).map_or(64, |b| b.best as u32);
+            let first = if stored < 64 && moves >> stored & 1 != 0 { 1u64 << stored } else { 0 };
+            let mut order = vec![first];
+            let mut rest = moves & !first;
+            while rest != 0 {
+                order.push(rest & rest.wrapping_neg());
+                rest &= rest - 1;
+            }
+            let proven = order.into_iter().filter(|&m| m != 0).map(|m| m.trailing_zeros()).find(|&sq| {
+                let child = pos.play_square(sq);
+                -self.search(child.player, child.opponent, -score - 1, -score + 1) == score
+            });
+            match proven {
+                Some(sq) => {
+                    line.push(Move::square(sq));
+                    pos = pos.play_square(sq);
+                    score = -score;
+                }
+                // A score that is not the position's: no move proves it.
+                None => break,
+            }
+        }
+        self.nodes = nodes;
+        line
     }
 
     /// Where the root's climb starts for `p` to move against `o`: a search with the pattern
@@ -292,6 +389,11 @@ impl Solver {
         loop {
             let mut children = Moves::new(p, o, moves);
             let (score, sq) = self.pvs(&mut children, p, o, None, v - 1, v + 1);
+            if let Some(observer) = self.observer.as_mut() {
+                let (nodes, elapsed) = (self.nodes, self.started.elapsed());
+                observer(Event::Step { bound: v, result: score, nodes, elapsed });
+                self.heard = Instant::now();
+            }
             if score == v {
                 // Inside the window: exact, and `sq` reaches it.
                 return (v, sq as u32);
@@ -310,6 +412,9 @@ impl Solver {
             return self.small(p, o, empty, alpha, beta, false);
         }
         self.nodes += 1;
+        if self.nodes & 0xf_ffff == 0 {
+            self.heartbeat();
+        }
         // The opponent's stable discs cap the score; the cap cannot reach alpha unless the
         // opponent has few discs, which is cheap to check first.
         if alpha >= 64 - 2 * o.count_ones() as i32 {

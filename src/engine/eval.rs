@@ -6,6 +6,7 @@
 //! | `discs` | the disc difference: greedy, and famously weak before the end |
 //! | `positional` | a weight per square: corners are worth most, the squares next to them (which hand the corner to the opponent) least |
 //! | `mobility` | freedom: the difference in legal moves and in potential moves (empty squares next to opponent discs), corners held, and X-squares next to an empty corner |
+//! | `pattern` | the trained pattern evaluation ([`super::pattern`]): the final disc difference estimated from edges, corners, rows, diagonals and mobility, in 1/[`super::pattern::SCALE`] discs |
 //!
 //! Every value is an integer well within ±[`super::search::WIN`] / 2.
 
@@ -13,7 +14,9 @@ use std::fmt;
 
 use super::super::core::bitboard::neighbours;
 use super::game::Heuristic;
+use super::pattern;
 use super::position::{Position, SQUARE_VALUES};
+use super::search::WIN;
 
 /// A heuristic, picked by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,6 +27,8 @@ pub enum Eval {
     Positional,
     /// Mobility, potential mobility, corners and X-squares.
     Mobility,
+    /// The trained pattern evaluation.
+    Pattern,
 }
 
 /// The four corners.
@@ -34,9 +39,12 @@ const X_SQUARES: [(u64, u64); 4] = [(1 << 9, 1), (1 << 14, 1 << 7), (1 << 49, 1 
 
 impl Eval {
     /// Every heuristic, in the order tables list them.
-    pub const ALL: [Eval; 3] = [Eval::Discs, Eval::Positional, Eval::Mobility];
+    pub const ALL: [Eval; 4] = [Eval::Discs, Eval::Positional, Eval::Mobility, Eval::Pattern];
 
-    /// The heuristic called `name` (`discs`, `positional`, `mobility`).
+    /// The names of every heuristic, as usage messages list them.
+    pub const NAMES: &'static str = "discs, positional, mobility or pattern";
+
+    /// The heuristic called `name` (`discs`, `positional`, `mobility`, `pattern`).
     ///
     /// ```
     /// use othello::engine::eval::Eval;
@@ -53,6 +61,7 @@ impl Eval {
             Eval::Discs => "discs",
             Eval::Positional => "positional",
             Eval::Mobility => "mobility",
+            Eval::Pattern => "pattern",
         }
     }
 
@@ -62,6 +71,7 @@ impl Eval {
             Eval::Discs => "disc difference",
             Eval::Positional => "square weights: corners high, squares next to corners low",
             Eval::Mobility => "legal and potential moves, corners, X-squares next to empty corners",
+            Eval::Pattern => "trained weights of edges, corners, rows and diagonals: estimated final discs",
         }
     }
 }
@@ -102,6 +112,8 @@ impl Heuristic<Position> for Eval {
                     .sum();
                 10 * mobility + 4 * potential + 40 * corners - 20 * x_squares
             }
+            // Within ±WIN / 2 as the contract asks, whatever the weights add up to.
+            Eval::Pattern => pattern::evaluate(p, o).clamp(-WIN / 2 + 1, WIN / 2 - 1),
         }
     }
 }

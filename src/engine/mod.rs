@@ -18,6 +18,7 @@ pub mod cli;
 pub mod endgame;
 pub mod eval;
 pub mod game;
+pub mod nboard;
 pub mod pattern;
 pub mod perft;
 pub mod position;

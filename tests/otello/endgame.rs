@@ -5,7 +5,7 @@ use std::fs;
 
 use othello::core::bitboard::stable_discs;
 use othello::core::error::Error;
-use othello::engine::cli::CliError;
+use othello::engine::cli::args::CliError;
 use othello::engine::endgame::Solver;
 use othello::engine::position::{Move, Position};
 
@@ -150,7 +150,7 @@ fn ffo_lines(ids: &[&str]) -> String {
 fn ffo_40_to_44_are_solved_exactly() {
     let path = std::env::temp_dir().join(format!("othello-ffo40-{}.txt", std::process::id()));
     fs::write(&path, ffo_lines(&["40", "41", "42", "43", "44"])).unwrap();
-    let (result, out) = run(&["solve", "--ffo", path.to_str().unwrap()], "");
+    let (result, out) = run(&["solve", "--format", "plain", "--ffo", path.to_str().unwrap()], "");
     fs::remove_file(&path).ok();
     assert!(result.is_ok(), "{:?}\n{}", result.err(), out);
     let lines: Vec<&str> = out.lines().collect();
@@ -198,7 +198,7 @@ fn solve_reads_ids_line_numbers_and_arguments() {
     };
     // A comment, an id, no id (the line number), CRLF and extra fields.
     let input = format!("# two endgames\nq7 {} X +99 A1 ignored\r\n\n{} X\n", text(&a), text(&b));
-    let (result, out) = run(&["solve"], &input);
+    let (result, out) = run(&["solve", "--format", "plain"], &input);
     assert!(result.is_ok(), "{:?}", result.err());
     let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split_whitespace().collect()).collect();
     assert_eq!(lines.len(), 2, "{}", out);
@@ -213,7 +213,7 @@ fn solve_reads_ids_line_numbers_and_arguments() {
         assert_eq!((fields[4], fields[6], fields[8]), ("nodes", "s", "Mn/s"), "{:?}", fields);
     }
     // One position as arguments: the board and the side, the same result.
-    let (result, single) = run(&["solve", &text(&b), "X"], "");
+    let (result, single) = run(&["solve", "--format", "plain", &text(&b), "X"], "");
     assert!(result.is_ok(), "{:?}", result.err());
     let first = |s: &str| s.split_whitespace().skip(1).take(3).collect::<Vec<_>>().join(" ");
     assert_eq!(first(&single), first(out.lines().nth(1).unwrap()));
@@ -252,7 +252,7 @@ fn solve_checks_report_failures_and_errors_name_the_line() {
     // Right score with a wrong move list, then the right answer.
     fs::write(&path, format!("1 {b} O {w:+} {x}\n2 {b} O {w:+} {m}\n", b = board, w = want, x = wrong, m = best))
         .unwrap();
-    let (result, out) = run(&["solve", "--ffo", path.to_str().unwrap()], "");
+    let (result, out) = run(&["solve", "--format", "plain", "--ffo", path.to_str().unwrap()], "");
     fs::remove_file(&path).ok();
     match result {
         Err(CliError::Failed(what)) => assert!(what.contains("1 of the positions"), "{}", what),
@@ -295,7 +295,7 @@ fn solve_checks_report_failures_and_errors_name_the_line() {
     .iter()
     {
         fs::write(&path, input).unwrap();
-        let (result, out) = run(&["solve", "--ffo", path.to_str().unwrap()], "");
+        let (result, out) = run(&["solve", "--format", "plain", "--ffo", path.to_str().unwrap()], "");
         match result {
             Err(CliError::Run(Error::Input(e))) => {
                 assert!(out.is_empty(), "{:?}: printed {:?}", input, out);
@@ -305,7 +305,7 @@ fn solve_checks_report_failures_and_errors_name_the_line() {
         }
     }
     fs::write(&path, format!("{} X +64 -\n", full)).unwrap();
-    let (result, out) = run(&["solve", "--ffo", path.to_str().unwrap()], "");
+    let (result, out) = run(&["solve", "--format", "plain", "--ffo", path.to_str().unwrap()], "");
     fs::remove_file(&path).ok();
     assert!(result.is_ok() && out.ends_with("ok\n1 passed, 0 failed\n"), "{}", out);
 }

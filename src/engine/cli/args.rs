@@ -1,0 +1,215 @@
+//! What the `otello` commands share: their errors and exit codes, options, and the
+//! streams they read and write.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+use super::super::super::core::error::{self, Error, InputError};
+use super::super::super::core::scan::escape;
+use super::super::eval::Eval;
+
+/// The streams a command works with, and who is at them.
+pub struct Io<'a> {
+    /// What `play` and `nboard` read, and the positions `solve` reads.
+    pub input: &'a mut dyn BufRead,
+    /// The command's results.
+    pub out: &'a mut dyn Write,
+    /// Progress, which is no part of the results.
+    pub err: &'a mut dyn Write,
+    /// Whether a person types the input (a terminal), rather than a file or a pipe.
+    pub typed: bool,
+    /// Whether a person watches `err` (a terminal): progress beats then come every
+    /// [`super::super::endgame::HEARTBEAT`] or so.
+    pub watched: bool,
+}
+
+/// Whether the standard stream `fd` (0 input, 1 output, 2 errors) is a terminal, as
+/// `/proc` names where it leads (a pseudo-terminal or a console). Where there is no
+/// `/proc`, it is not.
+pub fn is_terminal(fd: u32) -> bool {
+    let target = std::fs::read_link(format!("/proc/self/fd/{}", fd)).unwrap_or_default();
+    let target = target.to_string_lossy();
+    target.starts_with("/dev/pts/") || target.starts_with("/dev/tty") || target == "/dev/console"
+}
+
+/// Whether the word `a` is meant as an option: `-` or `--`, a letter, then letters,
+/// digits or `-` (as `--depth`, `-h`), and some character that is no board's (boards are
+/// written with `X`, `O`, `-`, `.`, `*`), so that a position starting with empty cells
+/// (`---XXXX-...`, with its side or not) is never taken for one.
+///
+/// ```
+/// use othello::engine::cli::args::looks_like_option;
+/// assert!(looks_like_option("--depth") && looks_like_option("-h") && looks_like_option("--bogus"));
+/// assert!(!looks_like_option("---XXXXX-OOOOOO-X") && !looks_like_option("-XXO") && !looks_like_option("-"));
+/// assert!(!looks_like_option("-----OX- X") && !looks_like_option("-3") && !looks_like_option("--"));
+/// ```
+pub fn looks_like_option(a: &str) -> bool {
+    let name = a.strip_prefix("--").or_else(|| a.strip_prefix('-')).unwrap_or("");
+    name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && name.chars().any(|c| !"XxOo-".contains(c))
+}
+
+/// Why a command stopped early.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad arguments or input, or a write that failed.
+    Run(Error),
+    /// The work was done but a check it made failed (`solve --ffo`): what failed.
+    Failed(String),
+}
+
+impl From<Error> for CliError {
+    fn from(e: Error) -> CliError {
+        CliError::Run(e)
+    }
+}
+
+impl From<InputError> for CliError {
+    fn from(e: InputError) -> CliError {
+        CliError::Run(Error::Input(e))
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> CliError {
+        CliError::Run(Error::Io(e))
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            CliError::Run(e) => e.fmt(f),
+            CliError::Failed(what) => f.write_str(what),
+        }
+    }
+}
+
+/// The exit code of the command line's `result`, having written what went wrong to
+/// stderr: a failed check is 1, the rest as [`error::exit_code`] says.
+pub fn exit_code(result: Result<(), CliError>, out: &mut dyn Write) -> i32 {
+    match result {
+        Ok(()) => 0,
+        Err(CliError::Run(e)) => error::exit_code(Err(e), out),
+        Err(CliError::Failed(what)) => {
+            let _ = out.flush();
+            let _ = writeln!(io::stderr(), "{}", what);
+            1
+        }
+    }
+}
+
+/// The command-line arguments `args` (without the program name) as text. An argument
+/// that is not UTF-8 is a usage error that shows it [`escape`]d, with U+FFFD for the
+/// bytes that are not UTF-8.
+///
+/// ```
+/// use othello::engine::cli::text_args;
+/// use std::ffi::OsString;
+/// assert_eq!(text_args(vec![OsString::from("perft")]).unwrap(), vec!["perft".to_string()]);
+/// ```
+pub fn text_args<I: IntoIterator<Item = OsString>>(args: I) -> Result<Vec<String>, CliError> {
+    args.into_iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|a| {
+                let shown = escape(&a.to_string_lossy());
+                usage(format!("argument {} is not UTF-8 text: '{}'", i + 1, shown))
+            })
+        })
+        .collect()
+}
+
+/// A usage error, with a pointer to the help.
+pub fn usage(message: String) -> CliError {
+    InputError::new(format!("{} (see otello --help)", message)).into()
+}
+
+/// `text` as a whole number from `min` to `max`, or a usage error naming `what`.
+pub fn parse_number(what: &str, text: &str, min: u64, max: u64) -> Result<u64, CliError> {
+    match text.parse::<u64>() {
+        Ok(n) if n >= min && n <= max => Ok(n),
+        _ => Err(usage(format!("{} must be a whole number from {} to {}, not '{}'", what, min, max, escape(text)))),
+    }
+}
+
+/// Parsed command-line options: `--name value` pairs, flags, and the rest. Options are
+/// recognised by name only, so a position whose first cells are empty (`---OX...`,
+/// quoted with its side or not) is a word like any other; `--` ends the options.
+pub struct Options<'a> {
+    values: Vec<(&'a str, &'a str)>,
+    flags: Vec<&'a str>,
+    /// The words that are not options, in order.
+    pub positional: Vec<&'a str>,
+}
+
+impl<'a> Options<'a> {
+    /// Reads `args`: the options named in `with_value` take the next word, those in
+    /// `flags` none; any other word that looks like an option ([`looks_like_option`]) is
+    /// an error.
+    pub fn parse(args: &'a [String], with_value: &[&str], flags: &[&str]) -> Result<Options<'a>, CliError> {
+        let mut o = Options { values: Vec::new(), flags: Vec::new(), positional: Vec::new() };
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            if a == "--" {
+                o.positional.extend(args[i + 1..].iter().map(|a| a.as_str()));
+                break;
+            } else if with_value.contains(&a) {
+                match args.get(i + 1) {
+                    Some(v) => o.values.push((a, v.as_str())),
+                    None => return Err(usage(format!("{} needs a value", a))),
+                }
+                i += 2;
+            } else if flags.contains(&a) {
+                o.flags.push(a);
+                i += 1;
+            } else if looks_like_option(a) {
+                return Err(usage(format!("unknown option '{}'", escape(a))));
+            } else {
+                o.positional.push(a);
+                i += 1;
+            }
+        }
+        Ok(o)
+    }
+
+    /// An error if a word that is not an option was given.
+    pub fn no_positional(&self) -> Result<(), CliError> {
+        match self.positional.first() {
+            None => Ok(()),
+            Some(word) => Err(usage(format!("unexpected '{}'", escape(word)))),
+        }
+    }
+
+    /// The value of the last `name` given.
+    pub fn value(&self, name: &str) -> Option<&'a str> {
+        self.values.iter().rev().find(|&&(n, _)| n == name).map(|&(_, v)| v)
+    }
+
+    /// Whether the flag `name` was given.
+    pub fn flag(&self, name: &str) -> bool {
+        self.flags.contains(&name)
+    }
+
+    /// The number `name` gives, from `min` to `max`, or `default`.
+    pub fn number(&self, name: &str, default: u64, min: u64, max: u64) -> Result<u64, CliError> {
+        match self.value(name) {
+            None => Ok(default),
+            Some(v) => parse_number(name, v, min, max),
+        }
+    }
+
+    /// The heuristic `name` gives, or `default` (an error if there is none).
+    pub fn heuristic(&self, name: &str, default: Option<Eval>) -> Result<Eval, CliError> {
+        match (self.value(name), default) {
+            (None, Some(d)) => Ok(d),
+            (None, None) => Err(usage(format!("{} H is needed ({})", name, Eval::NAMES))),
+            (Some(v), _) => {
+                Eval::from_name(v).ok_or_else(|| usage(format!("unknown heuristic '{}' ({})", escape(v), Eval::NAMES)))
+            }
+        }
+    }
+}

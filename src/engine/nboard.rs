@@ -1,0 +1,534 @@
+//! The engine's side of the NBoard protocol, version 2: the line protocol the NBoard GUI
+//! (by Chris Welty, the author of NTest) speaks to Othello engines, Edax and NTest among
+//! them.
+//!
+//! The GUI writes one command a line; [`run`] answers each in turn, so a `ping` is
+//! answered once every command before it is done. Squares are written `F5`, a pass `PA`;
+//! evaluations are in discs, for the player to move, with two decimals. Commands and
+//! replies:
+//!
+//! | command | reply |
+//! |---|---|
+//! | `nboard 2` | `set myname otello` |
+//! | `set depth N` (1..=60) | none: later searches go `N` plies deep |
+//! | `set game GGF` | none: the position is the end of the game record |
+//! | `set contempt N` | none: accepted and ignored (this engine keeps no book) |
+//! | `move F5/eval/time` | none: the move is played (`/eval/time` may be left out) |
+//! | `go` | `status thinking`, `nodestats N S`, `=== F5/E/S`, `status`; a forced move is only `=== F5` (or `=== PA`) |
+//! | `hint N` | `status thinking`, `nodestats N S`, then `search PV E 0 D` for the `N` best moves, best first, and `status` |
+//! | `analyze` | `status thinking`, `analysis K E` for each position of the game from the last (`K` moves made) to the first, `nodestats N S`, `status` |
+//! | `learn` | `learned` (nothing is learnt) |
+//! | `ping N` | `pong N` |
+//! | `quit` | none: the session ends |
+//!
+//! `N` in `nodestats` counts positions searched by the command, `S` the seconds it took;
+//! `PV` is the line of moves searched, without spaces (`F5D6C3`); `D` is the depth in
+//! plies, or `100%` for an exact score. With at most [`EXACT_UP_TO`] empty squares, scores
+//! are exact ([`super::endgame`]); before that, they come from an α-β search
+//! ([`super::search`]) with [`HEURISTIC`], whose values are divided by
+//! [`HEURISTIC_PER_DISC`] to read as discs.
+//!
+//! Searches go to the depth set however long that takes: the clocks of the GGF record are
+//! not read. `hint` in a finished game gives no `search` line.
+//!
+//! A line that is not a command of the list, or whose arguments are wrong (an illegal
+//! move, a GGF record that does not parse, `go` in a finished game), gets one line on the
+//! error output saying why, and nothing on the protocol's output; the session goes on as
+//! before it.
+
+use std::io::{self, BufRead, Write};
+use std::time::Instant;
+
+use super::super::core::scan::{escape, shorten};
+use super::endgame::Solver;
+use super::eval::Eval;
+use super::game::{Game, Heuristic};
+use super::pattern;
+use super::position::{Move, Position};
+use super::search::{terminal_value, Limits, Searcher, WIN};
+
+/// The protocol version spoken.
+pub const VERSION: u32 = 2;
+/// The name the engine gives itself.
+pub const NAME: &str = "otello";
+/// The search depth until a `set depth` says otherwise.
+pub const DEFAULT_DEPTH: u32 = 6;
+/// The deepest `set depth` taken.
+pub const MAX_DEPTH: u32 = 60;
+/// Positions with at most this many empty squares are solved exactly.
+pub const EXACT_UP_TO: u32 = 14;
+/// The heuristic of the midgame search: the trained pattern evaluation, an estimate of
+/// the final disc difference.
+pub const HEURISTIC: Eval = Eval::Pattern;
+/// How many units of [`HEURISTIC`] make one disc.
+pub const HEURISTIC_PER_DISC: i32 = pattern::SCALE;
+/// Table slots of the midgame search and of the endgame solver.
+const ENTRIES: usize = 1 << 20;
+
+/// A game as `set game` and `move` make it: a start position and the moves since.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The position the record starts from.
+    pub start: Position,
+    /// The moves played from there, passes included; each is legal where it is played.
+    pub moves: Vec<Move>,
+}
+
+impl Record {
+    /// The standard start, no move played.
+    pub fn new() -> Record {
+        Record { start: Position::start(), moves: Vec::new() }
+    }
+
+    /// The game of a GGF record such as `(;GM[Othello]...BO[8 <64 cells> *]B[F5]W[F6];)`:
+    /// an 8×8 board (`-` empty, `*` black, `O` white, row by row from A1) with the side to
+    /// move (`*` or `O`), then black's and white's moves `B[F5]`, `W[PA]`, each perhaps
+    /// followed by `/eval/time`. A move of the player who is not to move is taken after a
+    /// pass of the other, when the other has no move. Other tags are skipped (no tag value
+    /// holds a `]`). The error says what is wrong.
+    ///
+    /// ```
+    /// use othello::engine::nboard::Record;
+    /// let ggf = "(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[f6/-1.5/2];)";
+    /// let record = Record::from_ggf(ggf).unwrap();
+    /// assert_eq!(record.moves.len(), 2);
+    /// assert!(Record::from_ggf("(;GM[Othello]BO[8 --- *];)").is_err());
+    /// ```
+    pub fn from_ggf(text: &str) -> Result<Record, String> {
+        let text = text.trim();
+        let body = match text.strip_prefix("(;").and_then(|t| t.strip_suffix(";)")) {
+            Some(body) => body,
+            None => return Err(format!("a GGF game is written (;...;), not '{}'", shorten(text))),
+        };
+        // The record so far, the position it leads to, and whether black is to move.
+        let mut game: Option<(Record, Position, bool)> = None;
+        let mut rest = body.trim_start();
+        while !rest.is_empty() {
+            let tag = || format!("'{}' is not a tag: KEY[value]", shorten(rest));
+            let open = rest.find('[').ok_or_else(tag)?;
+            let close = rest[open..].find(']').map(|c| open + c).ok_or_else(tag)?;
+            let (key, value) = (&rest[..open], &rest[open + 1..close]);
+            if key.is_empty() || !key.bytes().all(|b| b.is_ascii_uppercase()) {
+                return Err(tag());
+            }
+            rest = rest[close + 1..].trim_start();
+            match (key, game.as_mut()) {
+                ("GM", _) if !value.eq_ignore_ascii_case("othello") => {
+                    return Err(format!("the game is '{}', not Othello", shorten(value)));
+                }
+                ("BO", None) => {
+                    let (start, black) = board(value)?;
+                    game = Some((Record { start, moves: Vec::new() }, start, black));
+                }
+                ("BO", Some(_)) => return Err("a second board BO[...]".to_string()),
+                ("B", None) | ("W", None) => {
+                    return Err(format!("the move {}[{}] comes before the board BO[...]", key, shorten(value)));
+                }
+                ("B", Some((record, pos, black))) | ("W", Some((record, pos, black))) => {
+                    let m = read_move(value).ok_or_else(|| format!("{}[{}] is not a move", key, shorten(value)))?;
+                    if (key == "B") != *black {
+                        // The other player moves: only after a pass of this one.
+                        if moves(pos) != [Move::PASS] {
+                            let side = if *black { "black" } else { "white" };
+                            return Err(format!("{}[{}] while {} is to move", key, shorten(value), side));
+                        }
+                        record.moves.push(Move::PASS);
+                        *pos = pos.passed();
+                        *black = !*black;
+                    }
+                    *pos = play(pos, m).map_err(|e| format!("{}[{}]: {}", key, shorten(value), e))?;
+                    record.moves.push(m);
+                    *black = !*black;
+                }
+                _ => {}
+            }
+        }
+        game.map(|(record, _, _)| record).ok_or_else(|| "the record has no board BO[...]".to_string())
+    }
+
+    /// The position after the moves.
+    pub fn position(&self) -> Position {
+        self.moves.iter().fold(self.start, |pos, &m| pos.play(m))
+    }
+}
+
+impl Default for Record {
+    fn default() -> Record {
+        Record::new()
+    }
+}
+
+/// The position and whether black is to move, from a GGF board: the size (8), the 64
+/// cells and the side to move, cells and side perhaps spaced out.
+fn board(value: &str) -> Result<(Position, bool), String> {
+    let mut words = value.split_whitespace();
+    if words.next() != Some("8") {
+        return Err(format!("BO[{}]: only 8x8 boards are played", shorten(value)));
+    }
+    let cells: String = words.collect();
+    if cells.chars().count() != 65 {
+        return Err(format!("BO[{}]: expected 64 cells and the side to move", shorten(value)));
+    }
+    let split = cells.char_indices().nth(64).map_or(cells.len(), |(i, _)| i);
+    let (cells, side) = cells.split_at(split);
+    if side != "*" && side != "O" {
+        return Err(format!("BO[...]: the side to move is * (black) or O (white), not '{}'", escape(side)));
+    }
+    let pos = Position::parse(cells, side).map_err(|e| format!("BO[...]: {}", e))?;
+    Ok((pos, side == "*"))
+}
+
+/// The move written as `F5` (any case) or `PA` (or `pass`), perhaps followed by `/eval`
+/// and `/time`, which are not read.
+fn read_move(text: &str) -> Option<Move> {
+    let name = text.split('/').next().unwrap_or("").trim();
+    if name.eq_ignore_ascii_case("PA") || name.eq_ignore_ascii_case("pass") {
+        Some(Move::PASS)
+    } else if name.len() == 2 && name.as_bytes()[0].is_ascii_alphabetic() {
+        Move::parse(name)
+    } else {
+        None
+    }
+}
+
+/// The protocol's name of `m`: `F5`, or `PA` for the pass.
+fn name(m: Move) -> String {
+    if m == Move::PASS {
+        "PA".to_string()
+    } else {
+        m.to_string()
+    }
+}
+
+/// The legal moves of `pos` (the pass alone when only the opponent can move; none once
+/// the game is over).
+fn moves(pos: &Position) -> Vec<Move> {
+    let mut list = Vec::new();
+    pos.moves(&mut list);
+    list
+}
+
+/// `pos` after `m`, or why `m` is not legal there.
+fn play(pos: &Position, m: Move) -> Result<Position, String> {
+    let legal = moves(pos);
+    if legal.contains(&m) {
+        return Ok(pos.play(m));
+    }
+    let names: Vec<String> = legal.iter().map(|&m| name(m)).collect();
+    if names.is_empty() {
+        Err("the game is over".to_string())
+    } else {
+        Err(format!("{} is not legal here (legal: {})", name(m), names.join(" ")))
+    }
+}
+
+/// A search value in discs: the margin of a won or lost end, else the heuristic's value
+/// over [`HEURISTIC_PER_DISC`].
+fn discs(value: i32) -> f64 {
+    if value > WIN / 2 {
+        (value - WIN) as f64
+    } else if value < -WIN / 2 {
+        (value + WIN) as f64
+    } else {
+        value as f64 / HEURISTIC_PER_DISC as f64
+    }
+}
+
+/// A move with its value, as `hint` reports it.
+struct Scored {
+    /// The move, then the line expected after it.
+    line: Vec<Move>,
+    /// Its value for the player to move: the search's, or the exact score.
+    value: i32,
+    /// The same in discs.
+    eval: f64,
+    /// The protocol's depth: plies, or `100%` for an exact score.
+    depth: String,
+}
+
+/// Why a command got no answer: a bad line (reported, the session goes on) or a failed
+/// write (the session ends).
+enum Fault {
+    Bad(String),
+    Io(io::Error),
+}
+
+impl From<io::Error> for Fault {
+    fn from(e: io::Error) -> Fault {
+        Fault::Io(e)
+    }
+}
+
+/// A bad line, with the reason.
+fn bad<T>(why: String) -> Result<T, Fault> {
+    Err(Fault::Bad(why))
+}
+
+/// Writes one protocol line and flushes it.
+fn send(out: &mut dyn Write, line: &str) -> io::Result<()> {
+    writeln!(out, "{}", line)?;
+    out.flush()
+}
+
+/// `line` after its first `words` words, trimmed.
+fn after_words(line: &str, words: usize) -> &str {
+    let mut rest = line.trim();
+    for _ in 0..words {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        rest = rest[end..].trim_start();
+    }
+    rest
+}
+
+/// The one argument of `command`, parsed as a `T` within `low..=high`.
+fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+    command: &str,
+    args: &[&str],
+    low: T,
+    high: T,
+) -> Result<T, Fault> {
+    match args {
+        [word] => match word.parse::<T>() {
+            Ok(n) if n >= low && n <= high => Ok(n),
+            Ok(n) => bad(format!("{}: {} is not within {}..={}", command, n, low, high)),
+            Err(_) => bad(format!("{}: '{}' is not a number", command, shorten(word))),
+        },
+        _ => bad(format!("{} takes one number, found '{}'", command, shorten(&args.join(" ")))),
+    }
+}
+
+/// The engine's state over a session: the game, the depth, and the search tables.
+struct Session {
+    record: Record,
+    depth: u32,
+    searcher: Searcher<Position, Eval>,
+    solver: Solver,
+    /// Positions searched by the current command.
+    nodes: u64,
+}
+
+impl Session {
+    fn new() -> Session {
+        Session {
+            record: Record::new(),
+            depth: DEFAULT_DEPTH,
+            searcher: Searcher::new(HEURISTIC, ENTRIES),
+            solver: Solver::new(ENTRIES),
+            nodes: 0,
+        }
+    }
+
+    /// Answers one non-empty line; `Ok(true)` ends the session.
+    fn command(&mut self, line: &str, out: &mut dyn Write) -> Result<bool, Fault> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (verb, args) = (words[0], &words[1..]);
+        let none = |args: &[&str]| -> Result<(), Fault> {
+            match args.first() {
+                Some(_) => bad(format!("{} takes no argument, found '{}'", verb, shorten(&args.join(" ")))),
+                None => Ok(()),
+            }
+        };
+        match verb {
+            "nboard" => {
+                let version = number("nboard", args, 0, u32::MAX)?;
+                if version != VERSION {
+                    return bad(format!("protocol version {} is not spoken; this engine speaks {}", version, VERSION));
+                }
+                send(out, &format!("set myname {}", NAME))?;
+            }
+            "set" => match args.first() {
+                Some(&"depth") => self.depth = number("set depth", &args[1..], 1, MAX_DEPTH)?,
+                Some(&"contempt") => {
+                    number("set contempt", &args[1..], i32::MIN, i32::MAX)?;
+                }
+                Some(&"game") => {
+                    self.record = Record::from_ggf(after_words(line, 2)).or_else(|e| bad(format!("set game: {}", e)))?
+                }
+                _ => return bad(format!("unknown setting '{}'", shorten(after_words(line, 1)))),
+            },
+            "move" => match args {
+                [text] => {
+                    let m = match read_move(text).filter(|_| fields_are_numbers(text)) {
+                        Some(m) => m,
+                        None => return bad(format!("move: '{}' is not a move such as F5/1.5/2.0", shorten(text))),
+                    };
+                    play(&self.record.position(), m).or_else(|e| bad(format!("move {}: {}", name(m), e)))?;
+                    self.record.moves.push(m);
+                }
+                _ => return bad(format!("move takes one move, found '{}'", shorten(&args.join(" ")))),
+            },
+            "go" => {
+                none(args)?;
+                self.go(out)?;
+            }
+            "hint" => {
+                let n = number("hint", args, 1, 64)?;
+                self.hint(n, out)?;
+            }
+            "analyze" => {
+                none(args)?;
+                self.analyze(out)?;
+            }
+            "learn" => {
+                none(args)?;
+                send(out, "learned")?;
+            }
+            "ping" => {
+                let n = number("ping", args, i64::MIN, i64::MAX)?;
+                send(out, &format!("pong {}", n))?;
+            }
+            "quit" => return Ok(true),
+            _ => return bad(format!("unknown command '{}'", shorten(line))),
+        }
+        Ok(false)
+    }
+
+    /// `go`: the move to play, not played.
+    fn go(&mut self, out: &mut dyn Write) -> Result<(), Fault> {
+        let pos = self.record.position();
+        match moves(&pos)[..] {
+            [] => return bad("go: the game is over".to_string()),
+            [forced] => return Ok(send(out, &format!("=== {}", name(forced)))?),
+            _ => {}
+        }
+        let start = self.begin(out)?;
+        let (best, eval) = if pos.empty().count_ones() <= EXACT_UP_TO {
+            let solution = self.solver.solve(&pos);
+            self.nodes += solution.nodes;
+            (solution.best, solution.score as f64)
+        } else {
+            let report = self.searcher.search(&pos, Limits::depth(self.depth));
+            self.nodes += report.nodes;
+            (report.best, discs(report.value))
+        };
+        let best = best.expect("a position with moves has a best move");
+        let seconds = self.nodestats(start, out)?;
+        send(out, &format!("=== {}/{:.2}/{:.2}", name(best), eval, seconds))?;
+        Ok(send(out, "status")?)
+    }
+
+    /// `hint n`: the `n` best moves with their values, best first (ties in square order).
+    fn hint(&mut self, n: usize, out: &mut dyn Write) -> Result<(), Fault> {
+        let pos = self.record.position();
+        let start = self.begin(out)?;
+        let mut scored: Vec<Scored> = moves(&pos).into_iter().map(|m| self.score(&pos, m)).collect();
+        scored.sort_by_key(|s| -s.value);
+        self.nodestats(start, out)?;
+        for s in scored.iter().take(n) {
+            let pv: String = s.line.iter().map(|&m| name(m)).collect();
+            send(out, &format!("search {} {:.2} 0 {}", pv, s.eval, s.depth))?;
+        }
+        Ok(send(out, "status")?)
+    }
+
+    /// `analyze`: the value of every position of the game, from the last back to the start.
+    fn analyze(&mut self, out: &mut dyn Write) -> Result<(), Fault> {
+        let start = self.begin(out)?;
+        let mut positions = vec![self.record.start];
+        for &m in &self.record.moves {
+            let next = positions[positions.len() - 1].play(m);
+            positions.push(next);
+        }
+        for (made, pos) in positions.iter().enumerate().rev() {
+            let eval = self.value(pos);
+            send(out, &format!("analysis {} {:.2}", made, eval))?;
+        }
+        self.nodestats(start, out)?;
+        Ok(send(out, "status")?)
+    }
+
+    /// Starts a search: the status line, the node count and the clock.
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<Instant> {
+        send(out, "status thinking")?;
+        self.nodes = 0;
+        Ok(Instant::now())
+    }
+
+    /// Reports the positions searched since [`Session::begin`] and the seconds taken, which
+    /// it returns.
+    fn nodestats(&self, start: Instant, out: &mut dyn Write) -> io::Result<f64> {
+        let seconds = start.elapsed().as_secs_f64();
+        send(out, &format!("nodestats {} {:.2}", self.nodes, seconds))?;
+        Ok(seconds)
+    }
+
+    /// The move `m` in `pos` with its value: exact near the end, else by a search of the
+    /// position after it one ply less deep than the depth set.
+    fn score(&mut self, pos: &Position, m: Move) -> Scored {
+        let next = pos.play(m);
+        if pos.empty().count_ones() <= EXACT_UP_TO {
+            let solution = self.solver.solve(&next);
+            self.nodes += solution.nodes;
+            let score = -solution.score;
+            return Scored { line: vec![m], value: score, eval: score as f64, depth: "100%".to_string() };
+        }
+        let (value, pv) = if self.depth == 1 {
+            self.nodes += 1;
+            (leaf(&next), Vec::new())
+        } else {
+            let report = self.searcher.search(&next, Limits::depth(self.depth - 1));
+            self.nodes += report.nodes;
+            (report.value, report.pv)
+        };
+        let mut line = vec![m];
+        line.extend(pv);
+        Scored { line, value: -value, eval: discs(-value), depth: self.depth.to_string() }
+    }
+
+    /// The value of `pos` for the player to move, in discs: exact near the end, else by a
+    /// search to the depth set.
+    fn value(&mut self, pos: &Position) -> f64 {
+        if pos.empty().count_ones() <= EXACT_UP_TO {
+            let solution = self.solver.solve(pos);
+            self.nodes += solution.nodes;
+            return solution.score as f64;
+        }
+        let report = self.searcher.search(pos, Limits::depth(self.depth));
+        self.nodes += report.nodes;
+        discs(report.value)
+    }
+}
+
+/// The static value of `pos`: the end's if the game is over, else the heuristic's.
+fn leaf(pos: &Position) -> i32 {
+    if moves(pos).is_empty() {
+        terminal_value(pos.outcome())
+    } else {
+        HEURISTIC.evaluate(pos)
+    }
+}
+
+/// Whether the `/eval/time` fields after a move, if any, are numbers or empty.
+fn fields_are_numbers(text: &str) -> bool {
+    let fields: Vec<&str> = text.split('/').skip(1).collect();
+    fields.len() <= 2 && fields.iter().all(|f| f.is_empty() || f.parse::<f64>().is_ok())
+}
+
+/// Runs the engine's side of an NBoard session: reads commands from `input` one line at a
+/// time until its end or `quit`, writes the replies to `out` (each line flushed as it is
+/// written), and one line to `err` for each line that is not a command or whose arguments
+/// are wrong. Only a failed read or write ends it early, with that error.
+pub fn run(input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<()> {
+    let mut session = Session::new();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let line = text.trim();
+        if line.is_empty() {
+            continue;
+        }
+        match session.command(line, out) {
+            Ok(true) => return Ok(()),
+            Ok(false) => {}
+            Err(Fault::Bad(why)) => {
+                writeln!(err, "error: {}", escape(&why))?;
+                err.flush()?;
+            }
+            Err(Fault::Io(e)) => return Err(e),
+        }
+    }
+}
