@@ -157,11 +157,12 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
             run_tournament(depth, games, seed, io)
         }
         "play" => {
-            let o = Options::parse(rest, &["--human", "--heuristic", "--depth"], &[])?;
-            let start = match o.positional.first() {
-                Some(&"--position") => position(&o.positional[1..])?,
-                Some(word) => return Err(usage(format!("unexpected '{}'", escape(word)))),
-                None => (Position::start(), Color::Black),
+            // `--position` takes the board and the side: one word or two.
+            let o = Options::parse(rest, &["--human", "--heuristic", "--depth"], &["--position"])?;
+            let start = match (o.flag("--position"), o.positional.first()) {
+                (true, _) => position(&o.positional)?,
+                (false, Some(word)) => return Err(usage(format!("unexpected '{}'", escape(word)))),
+                (false, None) => (Position::start(), Color::Black),
             };
             let human = match o.value("--human").unwrap_or("black") {
                 "black" => Color::Black,

@@ -24,6 +24,7 @@ use othello::engine::perft::{perft, perft_with};
 use othello::engine::position::{Move, Position};
 mod endgame;
 mod nboard;
+mod players;
 
 use othello::engine::search::{alphabeta, minimax, terminal_value, Limits, Report, Searcher, WIN};
 
