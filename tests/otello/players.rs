@@ -93,7 +93,7 @@ fn solve_prints_a_header_rows_with_principal_variations_and_totals() {
         assert_eq!(c[2], format!("{:+}", s.score));
         // The line is legal, starts with a best move and ends the game at the score.
         let line: Vec<Move> = c[7].split(' ').map(|m| Move::parse(m).expect("a move")).collect();
-        assert_eq!(line[0].to_string(), c[3]);
+        assert_eq!(line[0].to_string(), c[3], "the line starts with the best move");
         let mut end = pos;
         for (k, &m) in line.iter().enumerate() {
             assert!(moves_of(&end).contains(&m), "{} is no legal move in {}", m, row);
@@ -302,4 +302,66 @@ fn a_game_in_a_real_terminal() {
     assert!(third.contains("Hint: "), "{}", third);
     assert!(fourth.contains("Taken back."), "{}", fourth);
     assert!(last.contains("The game stops here.\nexit 0"), "{}", last);
+}
+
+/// The rows of the cross table in `text` (lines starting with `| ` after trimming), each
+/// without its last column (positions per second, which depend on the machine).
+fn cross_table(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(|l| l.trim())
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| row vs"))
+        .map(|l| {
+            let mut c = columns(l);
+            c.truncate(c.len().saturating_sub(2));
+            c
+        })
+        .collect()
+}
+
+/// Runs `command` (an `otello` command line as the docs write it) with the binary's
+/// directory first on the PATH; its stdout, once it has exited 0.
+fn run_doc_command(command: &str) -> String {
+    let dir = Path::new(env!("CARGO_BIN_EXE_otello")).parent().unwrap().to_path_buf();
+    let path = format!("{}:{}", dir.display(), std::env::var("PATH").unwrap_or_default());
+    let out = Command::new("sh").args(["-c", command]).env("PATH", path).output().unwrap();
+    assert!(out.status.success(), "`{}`: {}", command, String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The exercise's explanation is plain ASCII; every command it shows runs (`cargo build`
+/// is the build this test runs on); the tournament tables of it and of docs/otello.md are
+/// what the commands above them print, but for the machine's speed.
+#[test]
+fn the_explanation_is_ascii_and_its_commands_and_results_hold() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = fs::read_to_string(root.join("docs/explanation.txt")).unwrap();
+    let bad = text.bytes().position(|b| !(b == b'\n' || (b' '..=b'~').contains(&b)));
+    assert_eq!(bad, None, "docs/explanation.txt is printable ASCII");
+    let mut tournaments = std::collections::HashMap::new();
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let command = match line.strip_prefix("  $ ") {
+            Some(c) => c,
+            None => continue,
+        };
+        if command.starts_with("cargo build") {
+            continue;
+        }
+        let out = run_doc_command(command);
+        if command.contains("tournament") {
+            let shown: String =
+                lines[i + 1..].iter().take_while(|l| !l.starts_with("  $ ")).map(|l| format!("{}\n", l)).collect();
+            assert_eq!(cross_table(&out).len(), 4, "a row per heuristic: {}", out);
+            assert_eq!(cross_table(&shown), cross_table(&out), "`{}` in docs/explanation.txt", command);
+            tournaments.insert(command.to_string(), out);
+        }
+    }
+    assert_eq!(tournaments.len(), 2, "the tournaments at two depths");
+    // docs/otello.md shows the same runs.
+    let doc = fs::read_to_string(root.join("docs/otello.md")).unwrap();
+    for (command, out) in tournaments.iter() {
+        let at = doc.find(&format!("\n{}\n", command)).unwrap_or_else(|| panic!("docs/otello.md runs `{}`", command));
+        let shown = doc[at..].split("```").nth(2).expect("the table after the command");
+        assert_eq!(cross_table(shown), cross_table(out), "`{}` in docs/otello.md", command);
+    }
 }
