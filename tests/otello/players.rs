@@ -240,61 +240,80 @@ fn the_docs_play_examples_run_as_written() {
     }
 }
 
-/// Runs `tmux` with `args`; its stdout.
-fn tmux(args: &[&str]) -> String {
-    let out = Command::new("tmux").args(args).output().expect("tmux runs");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+/// A tmux server of its own running one command in a 100×60 pseudo-terminal; killed
+/// when dropped.
+struct Tmux {
+    name: String,
 }
 
-#[test]
-fn a_game_in_a_real_terminal() {
-    let present = Command::new("tmux").arg("-V").output().map_or(false, |o| o.status.success());
-    if !present {
-        assert!(std::env::var_os("OTHELLO_REQUIRE_TOOLS").is_none(), "tmux is required here");
-        eprintln!("\n*** SKIPPED a_game_in_a_real_terminal: no tmux here. ***\n");
-        return;
-    }
-    let name = format!("otello-test-{}", std::process::id());
-    let socket = ["-L", name.as_str()];
-    // The pane stays open after the game, so that its last words can be read.
-    let command = format!("{} play --depth 2; echo exit $?; sleep 30", env!("CARGO_BIN_EXE_otello"));
-    let mut new = socket.to_vec();
-    new.extend(["new-session", "-d", "-s", &name, "-x", "100", "-y", "60", &command].iter());
-    tmux(&new);
-    let target = format!("{}:0", name);
-    // The keys typed, as they are (`f5` is not the F5 key), then Enter.
-    let send = |keys: &str| {
-        for last in [["-l", keys], ["Enter", ""]].iter() {
-            let mut args = socket.to_vec();
-            args.extend(["send-keys", "-t", &target].iter());
-            args.extend(last.iter().filter(|a| !a.is_empty()));
-            tmux(&args);
+impl Tmux {
+    /// Whether tmux is here; a loud skip where it is not, a failure where
+    /// `OTHELLO_REQUIRE_TOOLS` is set (CI).
+    fn present(what: &str) -> bool {
+        let present = Command::new("tmux").arg("-V").output().map_or(false, |o| o.status.success());
+        if !present {
+            assert!(std::env::var_os("OTHELLO_REQUIRE_TOOLS").is_none(), "tmux is required here");
+            eprintln!("\n*** SKIPPED {}: no tmux here. ***\n", what);
         }
-    };
-    let capture = |want: &str| {
-        let start = Instant::now();
+        present
+    }
+
+    /// Starts `command` (a shell command line) in a new server named after `tag`. The
+    /// pane stays open after the command, which prints `exit CODE`.
+    fn start(tag: &str, command: &str) -> Tmux {
+        let t = Tmux { name: format!("otello-{}-{}", tag, std::process::id()) };
+        let command = format!("{}; echo exit $?; sleep 60", command);
+        t.run(&["new-session", "-d", "-s", &t.name.clone(), "-x", "100", "-y", "60", &command]);
+        t
+    }
+
+    /// Runs `tmux` on this server with `args`; its stdout.
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux").args(["-L", &self.name]).args(args).output().expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Types `keys` as they are (`f5` is not the F5 key), then Enter.
+    fn send(&self, keys: &str) {
+        let target = format!("{}:0", self.name);
+        self.run(&["send-keys", "-t", &target, "-l", keys]);
+        self.run(&["send-keys", "-t", &target, "Enter"]);
+    }
+
+    /// The pane's text (its history too) once it holds `want`, or after 30 s.
+    fn capture(&self, want: &str) -> String {
+        let (start, target) = (Instant::now(), format!("{}:0", self.name));
         loop {
-            let mut args = socket.to_vec();
-            args.extend(["capture-pane", "-p", "-t", &target, "-S", "-300"].iter());
-            let screen = tmux(&args);
-            if screen.contains(want) || start.elapsed() > Duration::from_secs(20) {
+            let screen = self.run(&["capture-pane", "-p", "-t", &target, "-S", "-300"]);
+            if screen.contains(want) || start.elapsed() > Duration::from_secs(30) {
                 return screen;
             }
             thread::sleep(Duration::from_millis(100));
         }
-    };
-    let first = capture("Your move:");
-    send("f5");
-    let second = capture("The engine plays ");
-    send("hint");
-    let third = capture("Hint: ");
-    send("undo");
-    let fourth = capture("Taken back.");
-    send("quit");
-    let last = capture("exit ");
-    let mut kill = socket.to_vec();
-    kill.extend(["kill-server"].iter());
-    tmux(&kill);
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+#[test]
+fn a_game_in_a_real_terminal() {
+    if !Tmux::present("a_game_in_a_real_terminal") {
+        return;
+    }
+    let t = Tmux::start("play", &format!("{} play --depth 2", env!("CARGO_BIN_EXE_otello")));
+    let first = t.capture("Your move:");
+    t.send("f5");
+    let second = t.capture("The engine plays ");
+    t.send("hint");
+    let third = t.capture("Hint: ");
+    t.send("undo");
+    let fourth = t.capture("Taken back.");
+    t.send("quit");
+    let last = t.capture("exit ");
     assert!(first.contains("4 . . . O X . . .") && first.contains("Your move:"), "{}", first);
     // A person's typing shows once: the terminal echoes it, otello does not.
     assert_eq!(second.matches("f5").count(), 1, "{}", second);
@@ -302,6 +321,26 @@ fn a_game_in_a_real_terminal() {
     assert!(third.contains("Hint: "), "{}", third);
     assert!(fourth.contains("Taken back."), "{}", fourth);
     assert!(last.contains("The game stops here.\nexit 0"), "{}", last);
+}
+
+/// On a terminal, a solve of more than 2 s beats on stderr, and a tournament counts its
+/// games.
+#[test]
+fn progress_shows_on_a_terminal() {
+    if !Tmux::present("progress_shows_on_a_terminal") {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ffo = fs::read_to_string(root.join("data/ffo40-59.txt")).unwrap();
+    let fields: Vec<&str> = ffo.lines().find(|l| l.starts_with("46 ")).unwrap().split_whitespace().collect();
+    let exe = env!("CARGO_BIN_EXE_otello");
+    let command = format!("{} solve {} {} && {} tournament --depth 2 --games 4", exe, fields[1], fields[2], exe);
+    let t = Tmux::start("progress", &command);
+    let screen = t.capture("exit ");
+    assert!(screen.contains("1: searching, ") && screen.contains(" nodes, 2 s"), "{}", screen);
+    assert!(screen.contains(&format!("{} | B3   |", fields[3])), "{}", screen);
+    assert!(screen.contains("24 of 24 games played\n"), "{}", screen);
+    assert!(screen.contains("exit 0"), "{}", screen);
 }
 
 /// The rows of the cross table in `text` (lines starting with `| ` after trimming), each
