@@ -336,7 +336,7 @@ const TALLY_HEADER: &str = "\
 
 /// Plays and prints a match between `black` and `white` (see `otello match --help`).
 fn run_match(black: Engine, white: Engine, games: usize, seed: u64, io: &mut Io) -> Result<(), CliError> {
-    let out = &mut *io.out;
+    let (out, err) = (&mut *io.out, &mut *io.err);
     let plies = 4;
     let starts = openings((games + 1) / 2, plies, seed).len();
     writeln!(
@@ -345,8 +345,8 @@ fn run_match(black: Engine, white: Engine, games: usize, seed: u64, io: &mut Io)
         black.eval, white.eval, black.depth, games, starts, plies, seed
     )?;
     let mut beat = Beat::new(games, io.watched);
-    let (a, b) = play_match(black, white, games, plies, seed, &mut || beat.game(&mut *io.err));
-    beat.finish(&mut *io.err);
+    let (a, b) = play_match(black, white, games, plies, seed, &mut || beat.game(err));
+    beat.finish(err);
     writeln!(out, "{}", TALLY_HEADER)?;
     writeln!(out, "{}", tally_row(black.eval, &a))?;
     writeln!(out, "{}", tally_row(white.eval, &b))?;
@@ -355,7 +355,7 @@ fn run_match(black: Engine, white: Engine, games: usize, seed: u64, io: &mut Io)
 
 /// Plays and prints a tournament at `depth` (see `otello tournament --help`).
 fn run_tournament(depth: u32, games: usize, seed: u64, io: &mut Io) -> Result<(), CliError> {
-    let out = &mut *io.out;
+    let (out, err) = (&mut *io.out, &mut *io.err);
     let plies = 4;
     let all = Eval::ALL;
     writeln!(
@@ -369,7 +369,7 @@ fn run_tournament(depth: u32, games: usize, seed: u64, io: &mut Io) -> Result<()
     for i in 0..all.len() {
         for j in i + 1..all.len() {
             let (black, white) = (Engine { eval: all[i], depth }, Engine { eval: all[j], depth });
-            let (a, b) = play_match(black, white, games, plies, seed, &mut || beat.game(&mut *io.err));
+            let (a, b) = play_match(black, white, games, plies, seed, &mut || beat.game(err));
             cells[i][j] = a;
             cells[j][i] = b;
         }
@@ -408,6 +408,6 @@ fn run_tournament(depth: u32, games: usize, seed: u64, io: &mut Io) -> Result<()
         ));
         writeln!(out, "{}", line)?;
     }
-    beat.finish(&mut *io.err);
+    beat.finish(err);
     Ok(())
 }
