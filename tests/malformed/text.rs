@@ -371,7 +371,8 @@ fn otello_solve_reads_the_three_line_ends_alike() {
     let board = format!("--{}{}", "X".repeat(31), "O".repeat(31));
     let input = format!("# two endgames\n{} X\n\n{} O\n", board, board);
     for end in ENDS.iter() {
-        let out = otello(&[OsStr::new("solve")], &with_line_ends(input.as_bytes(), end));
+        let args = [OsStr::new("solve"), OsStr::new("--format"), OsStr::new("plain")];
+        let out = otello(&args, &with_line_ends(input.as_bytes(), end));
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "line ends {}: stderr {}", show(end, 9), show(&out.stderr, 300));
         let ids: Vec<&str> = stdout.lines().map(|l| l.split(' ').next().unwrap()).collect();

@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 
 use super::super::super::core::board::{Alphabet, Color};
 use super::super::super::core::error::InputError;
-use super::super::super::core::scan::shorten;
+use super::super::super::core::scan::{escape, shorten};
 use super::super::arena::Engine;
 use super::super::eval::Eval;
 use super::super::game::Game;
@@ -150,7 +150,7 @@ fn ask(
         };
         let text = line.trim();
         if !typed {
-            writeln!(out, "{}", text)?;
+            writeln!(out, "{}", escape(text))?;
         }
         match text.to_ascii_lowercase().as_str() {
             "" => continue,
