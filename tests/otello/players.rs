@@ -164,15 +164,15 @@ fn play_gives_hints_takes_back_and_starts_from_a_position() {
     let after = out.split("Taken back.").nth(1).unwrap();
     assert!(after.contains("4 . . . O X . . .\n5 . . . X O . . ."), "{}", after);
 
-    // From a position, white to move, the person white.
+    // From a position, the person to move there.
     let (board, side) = ffo40_after(9);
-    assert_eq!(side, "O");
-    let (result, out) = run(&["play", "--human", "white", "--depth", "1", "--position", &board, side], "moves\nquit\n");
+    let human = if side == "O" { "white" } else { "black" };
+    let (result, out) = run(&["play", "--human", human, "--depth", "1", "--position", &board, side], "moves\nquit\n");
     assert!(result.is_ok(), "{:?}", result.err());
     let pos = Position::parse(&board, side).unwrap();
     let legal: Vec<String> = moves_of(&pos).iter().map(|m| m.to_string()).collect();
     assert!(out.contains(&format!("Your legal moves: {}.", legal.join(" "))), "{}", out);
-    assert!(!out.contains("The engine plays"), "white moves first here: {}", out);
+    assert!(!out.contains("The engine plays"), "the person moves first here: {}", out);
 }
 
 #[test]
