@@ -319,9 +319,9 @@ impl Solver {
         Solution { score: -score, best: Some(Move::PASS), nodes: self.nodes }
     }
 
-    /// A line of best play from `pos` given its exact `score` (as [`Solver::solve`] found
-    /// it, whose table this reuses): at each position a move whose exact score proves
-    /// `score` (a pass where there is no move). With more than [`PV_ALL_MOVES_FROM`] empty
+    /// A line of best play from `pos`, `solved` by [`Solver::solve`] just before (whose
+    /// table this reuses): the solve's best move, then at each position a move whose exact
+    /// score proves the score (a pass where there is no move). With more than [`PV_ALL_MOVES_FROM`] empty
     /// squares only the move the table holds is tried, so the line may stop short of the
     /// end where the table does not hold it; below, every move is, the stored one first,
     /// and the line reaches the end. The searches it takes count in no [`Solution`].
@@ -332,13 +332,27 @@ impl Solver {
     /// let pos = Position::parse("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------", "X").unwrap();
     /// let mut solver = Solver::new(1 << 16);
     /// let s = solver.solve(&pos);
-    /// let line = solver.principal_variation(&pos, s.score);
+    /// let line = solver.principal_variation(&pos, &s);
+    /// assert_eq!(line[0], s.best.unwrap());
+    /// // Legal moves all the way, as far as the table holds the line.
     /// use othello::engine::game::Game;
-    /// let end = line.iter().fold(pos, |p, &m| p.play(m));
-    /// assert!(end.is_over());
+    /// let mut at = pos;
+    /// for &m in line.iter() {
+    ///     let mut legal = Vec::new();
+    ///     at.moves(&mut legal);
+    ///     assert!(legal.contains(&m));
+    ///     at = at.play(m);
+    /// }
+    /// assert!(line.len() >= 10);
     /// ```
-    pub fn principal_variation(&mut self, pos: &Position, score: i32) -> Vec<Move> {
-        let (mut pos, mut score, mut line) = (*pos, score, Vec::new());
+    pub fn principal_variation(&mut self, pos: &Position, solved: &Solution) -> Vec<Move> {
+        let (mut pos, mut score, mut line) = (*pos, solved.score, Vec::new());
+        // The root is no table entry: its move is the solve's.
+        if let Some(best) = solved.best {
+            line.push(best);
+            pos = best.to_square().map_or(pos.passed(), |sq| pos.play_square(sq));
+            score = -score;
+        }
         let nodes = self.nodes;
         while !pos.is_over() {
             let (p, o) = (pos.player, pos.opponent);

@@ -23,7 +23,7 @@ fn ffo40_after(plies: usize) -> (String, &'static str) {
     let mut pos = Position::parse(FFO40, "X").unwrap();
     let mut solver = Solver::new(1 << 16);
     let s = solver.solve(&pos);
-    let line = solver.principal_variation(&pos, s.score);
+    let line = solver.principal_variation(&pos, &s);
     let mut black = true;
     for &m in line.iter().take(plies) {
         pos = pos.play(m);

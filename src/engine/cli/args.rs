@@ -103,7 +103,7 @@ pub fn exit_code(result: Result<(), CliError>, out: &mut dyn Write) -> i32 {
 /// bytes that are not UTF-8.
 ///
 /// ```
-/// use othello::engine::cli::text_args;
+/// use othello::engine::cli::args::text_args;
 /// use std::ffi::OsString;
 /// assert_eq!(text_args(vec![OsString::from("perft")]).unwrap(), vec!["perft".to_string()]);
 /// ```

@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::super::super::core::error::InputError;
 use super::super::super::core::scan::{lines, shorten};
 use super::super::arena::Engine;
-use super::super::endgame::{Event, Solution, Solver};
+use super::super::endgame::{Event, Solver};
 use super::super::game::Game;
 use super::super::position::{Move, Position};
 use super::super::search::{terminal_value, Limits};
@@ -161,7 +161,8 @@ pub fn solve_lines(text: &str, o: &SolveOptions, io: &mut Io) -> Result<usize, C
                 writeln!(out)?;
             }
             Format::Table => {
-                let line: Vec<String> = pv(&mut solver, &task.pos, s).iter().map(|m| m.to_string()).collect();
+                let line = solver.principal_variation(&task.pos, &s);
+                let line: Vec<String> = line.iter().map(|m| m.to_string()).collect();
                 let check = verdict.map_or(String::new(), |v| format!(" {:>5} |", v));
                 writeln!(
                     out,
@@ -197,19 +198,6 @@ pub fn solve_lines(text: &str, o: &SolveOptions, io: &mut Io) -> Result<usize, C
         }
     }
     Ok(failed)
-}
-
-/// The principal variation of `pos` solved as `s`: its best move, then the solver's line
-/// from there.
-fn pv(solver: &mut Solver, pos: &Position, s: Solution) -> Vec<Move> {
-    match s.best {
-        Some(best) => {
-            let mut line = vec![best];
-            line.extend(solver.principal_variation(&pos.play(best), -s.score));
-            line
-        }
-        None => Vec::new(),
-    }
 }
 
 /// The exact score and the best moves (`A2,B3`, or `-` where there is none) that an
@@ -266,7 +254,7 @@ pub fn analyse(pos: &Position, engine: Engine, exact_from: u32, out: &mut dyn Wr
             Some(solver) => {
                 let s = solver.solve(&child);
                 let mut line = vec![m];
-                line.extend(pv(solver, &child, s));
+                line.extend(solver.principal_variation(&child, &s));
                 Line { value: -s.score, moves: line }
             }
             None if child.is_over() => Line { value: terminal_value(-child.final_score()), moves: vec![m] },
