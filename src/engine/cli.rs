@@ -36,7 +36,7 @@ usage:
   otello play [--human black|white] [--heuristic H] [--depth D] [--position BOARD SIDE]
   otello analyse BOARD SIDE [--heuristic H] [--depth D] [--exact N]
   otello perft D [--hash] [--threads T]
-  otello solve [BOARD SIDE | --ffo FILE] [--format table|plain] [--verbose] [--force]
+  otello solve [BOARD SIDE | --ffo FILE] [--format table|plain] [--threads T] [--verbose] [--force]
   otello nboard
   otello help [COMMAND]
 
@@ -97,7 +97,7 @@ count and time go to stderr as they finish; depth D's to stdout.
 ";
 
 const HELP_SOLVE: &str = "\
-otello solve [BOARD SIDE | --ffo FILE] [--format table|plain] [--verbose] [--force]
+otello solve [BOARD SIDE | --ffo FILE] [--format table|plain] [--threads T] [--verbose] [--force]
 
 Solves endgames exactly: the final disc difference for the side to move under perfect
 play (empty squares go to the winner), a move that achieves it, and a line of perfect
@@ -117,7 +117,8 @@ separated by commas); each is checked (ok or FAILED), the totals say how many pa
 and the exit code is 1 if any failed. --verbose prints each step of the climb to the
 exact score on stderr (the bound tried, what it proved, nodes, time); on a terminal,
 stderr shows a beat every 2 s of a long solve. Positions with more than 36 empty
-squares are refused unless --force: they take hours to years.
+squares are refused unless --force: they take hours to years. --threads T searches
+each position on T threads (default 1), sharing the table.
 ";
 
 const HELP_NBOARD: &str = "\
@@ -209,14 +210,19 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
             Ok(())
         }
         "solve" => {
-            let o = Options::parse(rest, &["--ffo", "--format"], &["--verbose", "--force"])?;
+            let o = Options::parse(rest, &["--ffo", "--format", "--threads"], &["--verbose", "--force"])?;
             let format = match o.value("--format").unwrap_or("table") {
                 "table" => Format::Table,
                 "plain" => Format::Plain,
                 other => return Err(usage(format!("--format takes table or plain, not '{}'", escape(other)))),
             };
-            let mut options =
-                SolveOptions { format, verbose: o.flag("--verbose"), force: o.flag("--force"), check: false };
+            let mut options = SolveOptions {
+                format,
+                verbose: o.flag("--verbose"),
+                force: o.flag("--force"),
+                check: false,
+                threads: o.number("--threads", 1, 1, 256)? as usize,
+            };
             match (o.value("--ffo"), o.positional.len()) {
                 (Some(_), n) if n > 0 => Err(usage("solve takes a position or --ffo FILE, not both".to_string())),
                 (Some(file), _) => {

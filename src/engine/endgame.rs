@@ -27,8 +27,11 @@
 //!   following each move with the last square's flip count, without making that move
 //!   ([`super::super::core::bitboard::last_flips`]).
 
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use self::shared::Shared;
 use super::super::core::bitboard::{flanking_flips, flanking_moves, last_flips, neighbours, stable_discs};
 use super::super::core::memory;
 use super::super::core::table::{Footprint, Table};
@@ -83,6 +86,8 @@ const GUESS_DEPTH: u32 = 8;
 /// than coming down, but each step up costs a search too.
 const GUESS_MARGIN: i32 = 2;
 
+mod shared;
+
 /// Bounds on the exact score of a stored position, and its best move.
 #[derive(Clone, Copy, Debug)]
 struct Bounds {
@@ -130,12 +135,19 @@ pub struct Solution {
 /// assert_eq!(s.best.unwrap().to_string(), "A1");
 /// ```
 pub struct Solver {
-    table: Table<(u64, u64), Bounds>,
+    /// The table of score bounds, shared with the helpers of a parallel search.
+    table: Arc<Shared>,
+    /// Processors free to help at a split ([`SPLIT_FROM`]), shared by a solve's threads:
+    /// a thread waiting for its helpers gives its processor back meanwhile, and takes it
+    /// again after (below zero until another thread gives one back).
+    idle: Arc<AtomicIsize>,
+    /// Set when a split this search works for is cut: its results no longer count.
+    stops: Vec<Arc<AtomicBool>>,
     /// The table of [`Solver::midgame`].
     mid_table: Table<(u64, u64), MidBounds>,
     nodes: u64,
     /// Told of each step of the climb, and of the search going on ([`Solver::observe`]).
-    observer: Option<Box<dyn FnMut(Event)>>,
+    observer: Option<Box<dyn FnMut(Event) + Send>>,
     /// When the current solve started, and when the observer last heard of it.
     started: Instant,
     heard: Instant,
@@ -150,6 +162,9 @@ pub enum Event {
     /// The search goes on (sent at most every [`HEARTBEAT`]).
     Working { nodes: u64, elapsed: Duration },
 }
+
+/// The fewest empty squares of a position whose moves threads share ([`Solver::threads`]).
+pub const SPLIT_FROM: u32 = 11;
 
 /// Up to how many empty squares [`Solver::principal_variation`] tries every move; above,
 /// only the stored best one, whose proof is cheap where the table holds the line.
@@ -266,14 +281,47 @@ impl Solver {
     /// memory budget ([`memory::budget`]; three quarters for the first).
     pub fn new(entries: usize) -> Solver {
         let budget = memory::budget().unwrap_or(memory::DEFAULT);
-        let (table, mid_table) = (Table::new(entries, budget / 4 * 3), Table::new(MIDGAME_ENTRIES, budget / 4));
+        let table = Arc::new(Shared::new(entries, budget / 4 * 3));
         let now = Instant::now();
-        Solver { table, mid_table, nodes: 0, observer: None, started: now, heard: now }
+        let (idle, stops) = (Arc::new(AtomicIsize::new(0)), Vec::new());
+        let mid_table = Table::new(MIDGAME_ENTRIES, budget / 4);
+        Solver { table, idle, stops, mid_table, nodes: 0, observer: None, started: now, heard: now }
+    }
+
+    /// Has the solves search on `threads` threads (at least 1): where a position of
+    /// [`SPLIT_FROM`] or more empty squares has searched its first two moves without a
+    /// cut, idle threads take the other moves (young brothers wait), sharing the table.
+    pub fn threads(&mut self, threads: usize) {
+        self.idle.store(threads.max(1) as isize - 1, Ordering::Relaxed);
+    }
+
+    /// A helper for a split that `cut` stops: the same table and threads, a midgame table
+    /// and counts of its own.
+    fn helper(&self, cut: &Arc<AtomicBool>) -> Solver {
+        let now = Instant::now();
+        let mut stops = self.stops.clone();
+        stops.push(cut.clone());
+        Solver {
+            table: self.table.clone(),
+            idle: self.idle.clone(),
+            stops,
+            mid_table: Table::new(MIDGAME_ENTRIES, memory::budget().unwrap_or(memory::DEFAULT) / 16),
+            nodes: 0,
+            observer: None,
+            started: now,
+            heard: now,
+        }
+    }
+
+    /// Whether a split this search works for was cut.
+    #[inline]
+    fn stopped(&self) -> bool {
+        self.stops.iter().any(|s| s.load(Ordering::Relaxed))
     }
 
     /// Has `observer` told of each step of every solve's climb and, every [`HEARTBEAT`]
     /// or so, that the search goes on.
-    pub fn observe(&mut self, observer: Box<dyn FnMut(Event)>) {
+    pub fn observe(&mut self, observer: Box<dyn FnMut(Event) + Send>) {
         self.observer = Some(observer);
     }
 
@@ -293,7 +341,10 @@ impl Solver {
     /// Forgets every position the table holds: a solve after this one searches as if the
     /// solver were new (but for the table's size: it keeps what it has grown to).
     pub fn clear(&mut self) {
-        self.table.clear();
+        match Arc::get_mut(&mut self.table) {
+            Some(table) => table.clear(),
+            None => unreachable!("helpers end with their split"),
+        }
         self.mid_table.clear();
     }
 
@@ -363,7 +414,7 @@ impl Solver {
                 score = -score;
                 continue;
             }
-            let stored = self.table.get(&(p, o)).map_or(64, |b| b.best as u32);
+            let stored = self.table.get(p, o).map_or(64, |b| b.best as u32);
             let first = if stored < 64 && moves >> stored & 1 != 0 { 1u64 << stored } else { 0 };
             let mut order = vec![first];
             let mut rest = if (!(p | o)).count_ones() > PV_ALL_MOVES_FROM { 0 } else { moves & !first };
@@ -434,6 +485,9 @@ impl Solver {
         if self.nodes & 0xf_ffff == 0 {
             self.heartbeat();
         }
+        if self.stopped() {
+            return 0;
+        }
         // The opponent's stable discs cap the score; the cap cannot reach alpha unless the
         // opponent has few discs, which is cheap to check first.
         if alpha >= 64 - 2 * o.count_ones() as i32 {
@@ -442,10 +496,9 @@ impl Solver {
                 return cap;
             }
         }
-        let key = (p, o);
         let mut first = None;
         if n >= TABLE_FROM {
-            if let Some(b) = self.table.get(&key) {
+            if let Some(b) = self.table.get(p, o) {
                 let (lower, upper) = (b.lower as i32, b.upper as i32);
                 if lower >= beta {
                     return lower;
@@ -477,10 +530,10 @@ impl Solver {
             // The children's slots are fetched together first, so that their cache misses
             // overlap instead of following one another.
             for c in children.as_slice() {
-                self.table.prefetch(&(c.player, c.opponent));
+                self.table.prefetch(c.player, c.opponent);
             }
             for c in children.as_slice() {
-                if let Some(b) = self.table.get(&(c.player, c.opponent)) {
+                if let Some(b) = self.table.get(c.player, c.opponent) {
                     if -(b.upper as i32) >= beta {
                         return -(b.upper as i32);
                     }
@@ -488,8 +541,9 @@ impl Solver {
             }
         }
         let (best, best_sq) = self.pvs(&mut children, p, o, first, alpha, beta);
-        if n >= TABLE_FROM {
-            let mut b = self.table.get(&key).cloned().unwrap_or(Bounds { lower: -64, upper: 64, best: 64 });
+        // A search a cut split stopped proves nothing.
+        if n >= TABLE_FROM && !self.stopped() {
+            let mut b = self.table.get(p, o).unwrap_or(Bounds { lower: -64, upper: 64, best: 64 });
             if best <= alpha {
                 b.upper = best as i8;
             } else if best >= beta {
@@ -499,7 +553,7 @@ impl Solver {
                 b.upper = best as i8;
             }
             b.best = best_sq;
-            self.table.put(&key, b, n);
+            self.table.put(p, o, b, n);
         }
         best
     }
@@ -530,10 +584,19 @@ impl Solver {
         }
         let mut sorted = false;
         let mut resorted = false;
+        let split = (!(p | o)).count_ones() >= SPLIT_FROM;
         for i in 0..children.len {
             if i == ordered && !sorted {
                 self.order(children, p, o, i);
                 sorted = true;
+            }
+            // Young brothers wait: once the first two moves are searched without a cut,
+            // idle threads help with the others (after one only, more of their work is
+            // cut off unfinished).
+            if split && i >= 2 && children.len - i >= 2 && self.idle.load(Ordering::Relaxed) > 0 {
+                if let Some(found) = self.split(children, i, (best, best_sq), alpha, beta) {
+                    return found;
+                }
             }
             let c = children.items[i];
             let (cp, co) = (c.player, c.opponent);
@@ -566,6 +629,86 @@ impl Solver {
             }
         }
         (best, best_sq)
+    }
+
+    /// Searches `children[from..]` with the window `alpha..beta` on this thread and the
+    /// idle ones, each taking the next move, and returns the best score and move of all
+    /// the children with `best` (those before `from`); `None` if no thread was idle. A
+    /// move reaching `beta` cuts: the others stop, their searches unfinished and unstored.
+    fn split(&mut self, children: &Moves, from: usize, best: (i32, u8), alpha: i32, beta: i32) -> Option<(i32, u8)> {
+        let (cut, next) = (Arc::new(AtomicBool::new(false)), AtomicUsize::new(from));
+        let state = Mutex::new((best.0, best.1, alpha));
+        let list = &children.items[..children.len];
+        let work = |solver: &mut Solver| loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= list.len() || solver.stopped() {
+                break;
+            }
+            let c = list[k];
+            let a = state.lock().unwrap_or_else(|e| e.into_inner()).2;
+            let probe = -solver.search(c.player, c.opponent, -a - 1, -a);
+            let score = if probe > a && probe < beta && !solver.stopped() {
+                -solver.search(c.player, c.opponent, -beta, -probe)
+            } else {
+                probe
+            };
+            if solver.stopped() {
+                break;
+            }
+            let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
+            if score > s.0 {
+                *s = (score, c.sq as u8, s.2.max(score));
+            }
+            if score >= beta {
+                cut.store(true, Ordering::Relaxed);
+            }
+        };
+        let mut helped = false;
+        let mut helper_nodes = 0;
+        std::thread::scope(|scope| {
+            let mut handles = Vec::new();
+            while handles.len() < list.len() - from - 1
+                && self
+                    .idle
+                    .fetch_update(Ordering::AcqRel, Ordering::Relaxed, |k| if k > 0 { Some(k - 1) } else { None })
+                    .is_ok()
+            {
+                let (mut helper, work) = (self.helper(&cut), &work);
+                match std::thread::Builder::new().spawn_scoped(scope, move || {
+                    work(&mut helper);
+                    helper.nodes
+                }) {
+                    Ok(handle) => handles.push(handle),
+                    Err(_) => {
+                        // No thread to be had: this one does the work.
+                        self.idle.fetch_add(1, Ordering::AcqRel);
+                        break;
+                    }
+                }
+            }
+            helped = !handles.is_empty();
+            if helped {
+                self.stops.push(cut.clone());
+                work(self);
+                self.stops.pop();
+                // No move left to take: the helpers' splits may have this processor.
+                self.idle.fetch_add(1, Ordering::AcqRel);
+            }
+            for handle in handles {
+                helper_nodes += handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+                self.idle.fetch_add(1, Ordering::AcqRel);
+            }
+            if helped {
+                self.idle.fetch_sub(1, Ordering::AcqRel);
+            }
+        });
+        self.nodes += helper_nodes;
+        let (score, sq, _) = state.into_inner().unwrap_or_else(|e| e.into_inner());
+        if helped {
+            Some((score, sq))
+        } else {
+            None
+        }
     }
 
     /// Sorts `children[from..]`, the moves of `p` against `o`, best first: by a shallow

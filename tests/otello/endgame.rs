@@ -174,6 +174,44 @@ fn ffo_40_to_44_are_solved_exactly() {
     assert_eq!(lines[5], "5 passed, 0 failed");
 }
 
+/// The parallel search (young brothers wait, a shared table) gives the scores of the
+/// serial one and a best move, on 2 and 3 threads, with a table small enough that the
+/// threads overwrite each other's entries; and `--threads 2` passes FFO #40–#44.
+#[test]
+fn threads_share_the_search_and_keep_it_exact() {
+    let mut rng = Rng::new(61);
+    let mut serial = Solver::new(1 << 18);
+    let mut parallel = [(2, Solver::new(1 << 12)), (3, Solver::new(1 << 18))];
+    parallel[0].1.threads(2);
+    parallel[1].1.threads(3);
+    for case in 0..24 {
+        let pos = random_endgame(&mut rng, 12 + case % 7);
+        serial.clear();
+        let want = serial.solve(&pos);
+        for (threads, solver) in parallel.iter_mut() {
+            solver.clear();
+            let s = solver.solve(&pos);
+            assert_eq!(s.score, want.score, "case {} on {} threads: {:?}", case, threads, pos);
+            let best = match s.best {
+                Some(best) => best,
+                None => {
+                    assert!(pos.is_over(), "case {}: no move for a game that goes on", case);
+                    continue;
+                }
+            };
+            let child = best.to_square().map_or(pos.passed(), |sq| pos.play_square(sq));
+            assert!(pos.legal() == 0 || pos.legal() >> best.to_square().unwrap() & 1 == 1);
+            assert_eq!(-serial.solve(&child).score, want.score, "case {}: {} is not a best move", case, best);
+        }
+    }
+    let path = std::env::temp_dir().join(format!("othello-ffo40-threads-{}.txt", std::process::id()));
+    fs::write(&path, ffo_lines(&["40", "41", "42", "43", "44"])).unwrap();
+    let (result, out) = run(&["solve", "--format", "plain", "--threads", "2", "--ffo", path.to_str().unwrap()], "");
+    fs::remove_file(&path).ok();
+    assert!(result.is_ok(), "{:?}\n{}", result.err(), out);
+    assert!(out.ends_with("5 passed, 0 failed\n"), "{}", out);
+}
+
 #[test]
 fn solve_reads_ids_line_numbers_and_arguments() {
     let mut rng = Rng::new(3);

@@ -40,6 +40,8 @@ pub struct SolveOptions {
     pub force: bool,
     /// Compare with the score and best moves each line gives (`--ffo`).
     pub check: bool,
+    /// The threads each solve searches on.
+    pub threads: usize,
 }
 
 /// A position to solve: its id, and what a `--ffo` line expects.
@@ -84,7 +86,7 @@ fn read_tasks(text: &str, o: &SolveOptions) -> Result<Vec<Task>, CliError> {
 
 /// The observer of a solve of `id`: the steps of its climb on stderr with `verbose`, and
 /// a beat while it searches when a person watches stderr.
-fn observer(id: String, verbose: bool, watched: bool) -> Box<dyn FnMut(Event)> {
+fn observer(id: String, verbose: bool, watched: bool) -> Box<dyn FnMut(Event) + Send> {
     Box::new(move |event| {
         let line = match event {
             Event::Step { bound, result, nodes, elapsed } if verbose => {
@@ -116,6 +118,7 @@ pub fn solve_lines(text: &str, o: &SolveOptions, io: &mut Io) -> Result<usize, C
     // One solver for all the positions, its table emptied before each: the table keeps the
     // memory it has grown to, which a new one would map and zero again.
     let mut solver = Solver::new(SOLVER_ENTRIES);
+    solver.threads(o.threads);
     if o.format == Format::Table {
         let check = if o.check { " check |" } else { "" };
         writeln!(
