@@ -24,7 +24,7 @@ struct Slot {
 const SLOT_BYTES: usize = 32;
 
 /// A table of [`Bounds`] by position that any number of threads read and write at once.
-pub struct Shared {
+pub(super) struct Shared {
     slots: Vec<Slot>,
     mask: usize,
 }
@@ -53,7 +53,7 @@ fn home(p: u64, o: u64, mask: usize) -> usize {
 impl Shared {
     /// A table of up to `entries` slots (a power of two, at least 2) within `budget`
     /// bytes; fewer where the memory cannot be had.
-    pub fn new(entries: usize, budget: usize) -> Shared {
+    pub(super) fn new(entries: usize, budget: usize) -> Shared {
         let mut n = entries.min(budget / SLOT_BYTES).max(2).next_power_of_two();
         if n * SLOT_BYTES > budget.max(2 * SLOT_BYTES) {
             n /= 2;
@@ -68,7 +68,7 @@ impl Shared {
 
     /// The bounds stored for (`p`, `o`), if any.
     #[inline]
-    pub fn get(&self, p: u64, o: u64) -> Option<Bounds> {
+    pub(super) fn get(&self, p: u64, o: u64) -> Option<Bounds> {
         let at = home(p, o, self.mask);
         self.slots[at..at + 2].iter().find_map(|s| {
             let seq = s.seq.load(Ordering::Acquire);
@@ -87,7 +87,7 @@ impl Shared {
 
     /// Stores `b` for (`p`, `o`), a position with `weight` empty squares.
     #[inline]
-    pub fn put(&self, p: u64, o: u64, b: Bounds, weight: u32) {
+    pub(super) fn put(&self, p: u64, o: u64, b: Bounds, weight: u32) {
         let at = home(p, o, self.mask);
         let pair = &self.slots[at..at + 2];
         let same = |s: &Slot| s.player.load(Ordering::Relaxed) == p && s.opponent.load(Ordering::Relaxed) == o;
@@ -111,12 +111,12 @@ impl Shared {
 
     /// Asks the processor to fetch the pair of slots of (`p`, `o`).
     #[inline]
-    pub fn prefetch(&self, p: u64, o: u64) {
+    pub(super) fn prefetch(&self, p: u64, o: u64) {
         super::super::super::core::table::prefetch(&self.slots[home(p, o, self.mask)]);
     }
 
     /// Empties every slot.
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         for s in self.slots.iter_mut() {
             *s.entry.get_mut() = 0;
             *s.player.get_mut() = 0;
