@@ -288,7 +288,7 @@ impl Solver {
         Solver { table, idle, stops, mid_table, nodes: 0, observer: None, started: now, heard: now }
     }
 
-    /// Has the solves search on `threads` threads (at least 1): where a position of
+    /// Makes every solve search on `threads` threads (at least 1): where a position of
     /// [`SPLIT_FROM`] or more empty squares has searched its first two moves without a
     /// cut, idle threads take the other moves (young brothers wait), sharing the table.
     pub fn threads(&mut self, threads: usize) {

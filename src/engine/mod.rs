@@ -6,13 +6,16 @@
 //! | [`game`] | what a two-player game and a heuristic must provide |
 //! | [`search`] | the generic α-β search: iterative deepening, a table, a principal variation |
 //! | [`position`] | 8×8 Othello as a [`game::Game`] on 64-bit sets |
-//! | [`eval`] | three hand-made heuristics: discs, square values, mobility |
+//! | [`eval`] | the heuristics by name: discs, square values, mobility, and the pattern evaluation |
 //! | [`pattern`] | the pattern evaluation trained on exact endgame scores |
 //! | [`endgame`] | the exact endgame solver |
 //! | [`perft`] | counts of move sequences of a given length |
+//! | [`analysis`] | the value of every move of a position |
 //! | [`arena`] | matches and tournaments between heuristics |
+//! | [`nboard`] | the NBoard protocol, for graphical interfaces |
 //! | [`cli`] | the `otello` command line |
 
+pub mod analysis;
 pub mod arena;
 pub mod cli;
 pub mod endgame;

@@ -40,12 +40,13 @@ use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
 use super::super::core::scan::{escape, shorten};
+use super::analysis::move_values;
 use super::endgame::Solver;
 use super::eval::Eval;
-use super::game::{Game, Heuristic};
+use super::game::Game;
 use super::pattern;
 use super::position::{Move, Position};
-use super::search::{terminal_value, Limits, Searcher, WIN};
+use super::search::{Limits, Searcher, WIN};
 
 /// The protocol version spoken.
 pub const VERSION: u32 = 2;
@@ -234,18 +235,6 @@ fn discs(value: i32) -> f64 {
     }
 }
 
-/// A move with its value, as `hint` reports it.
-struct Scored {
-    /// The move, then the line expected after it.
-    line: Vec<Move>,
-    /// Its value for the player to move: the search's, or the exact score.
-    value: i32,
-    /// The same in discs.
-    eval: f64,
-    /// The protocol's depth: plies, or `100%` for an exact score.
-    depth: String,
-}
-
 /// Why a command got no answer: a bad line (reported, the session goes on) or a failed
 /// write (the session ends).
 enum Fault {
@@ -411,12 +400,16 @@ impl Session {
     fn hint(&mut self, n: usize, out: &mut dyn Write) -> Result<(), Fault> {
         let pos = self.record.position();
         let start = self.begin(out)?;
-        let mut scored: Vec<Scored> = moves(&pos).into_iter().map(|m| self.score(&pos, m)).collect();
-        scored.sort_by_key(|s| -s.value);
+        let exact = pos.empty().count_ones() <= EXACT_UP_TO;
+        let solver = if exact { Some(&mut self.solver) } else { None };
+        let (values, nodes) = move_values(&pos, solver, &mut self.searcher, self.depth);
+        self.nodes += nodes;
         self.nodestats(start, out)?;
-        for s in scored.iter().take(n) {
-            let pv: String = s.line.iter().map(|&m| name(m)).collect();
-            send(out, &format!("search {} {:.2} 0 {}", pv, s.eval, s.depth))?;
+        for v in values.iter().take(n) {
+            let pv: String = v.line.iter().map(|&m| name(m)).collect();
+            let (eval, depth) =
+                if exact { (v.value as f64, "100%".to_string()) } else { (discs(v.value), self.depth.to_string()) };
+            send(out, &format!("search {} {:.2} 0 {}", pv, eval, depth))?;
         }
         Ok(send(out, "status")?)
     }
@@ -452,29 +445,6 @@ impl Session {
         Ok(seconds)
     }
 
-    /// The move `m` in `pos` with its value: exact near the end, else by a search of the
-    /// position after it one ply less deep than the depth set.
-    fn score(&mut self, pos: &Position, m: Move) -> Scored {
-        let next = pos.play(m);
-        if pos.empty().count_ones() <= EXACT_UP_TO {
-            let solution = self.solver.solve(&next);
-            self.nodes += solution.nodes;
-            let score = -solution.score;
-            return Scored { line: vec![m], value: score, eval: score as f64, depth: "100%".to_string() };
-        }
-        let (value, pv) = if self.depth == 1 {
-            self.nodes += 1;
-            (leaf(&next), Vec::new())
-        } else {
-            let report = self.searcher.search(&next, Limits::depth(self.depth - 1));
-            self.nodes += report.nodes;
-            (report.value, report.pv)
-        };
-        let mut line = vec![m];
-        line.extend(pv);
-        Scored { line, value: -value, eval: discs(-value), depth: self.depth.to_string() }
-    }
-
     /// The value of `pos` for the player to move, in discs: exact near the end, else by a
     /// search to the depth set.
     fn value(&mut self, pos: &Position) -> f64 {
@@ -486,15 +456,6 @@ impl Session {
         let report = self.searcher.search(pos, Limits::depth(self.depth));
         self.nodes += report.nodes;
         discs(report.value)
-    }
-}
-
-/// The static value of `pos`: the end's if the game is over, else the heuristic's.
-fn leaf(pos: &Position) -> i32 {
-    if moves(pos).is_empty() {
-        terminal_value(pos.outcome())
-    } else {
-        HEURISTIC.evaluate(pos)
     }
 }
 

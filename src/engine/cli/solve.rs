@@ -6,11 +6,10 @@ use std::time::Instant;
 
 use super::super::super::core::error::InputError;
 use super::super::super::core::scan::{lines, shorten};
+use super::super::analysis::move_values;
 use super::super::arena::Engine;
 use super::super::endgame::{Event, Solver};
-use super::super::game::Game;
 use super::super::position::{Move, Position};
-use super::super::search::{terminal_value, Limits};
 use super::args::{CliError, Io};
 use super::play::value_text;
 
@@ -223,58 +222,29 @@ fn expectation(rest: &[&str], number: usize) -> Result<(i32, Vec<Option<Move>>),
     Ok((score, moves))
 }
 
-/// A move of an analysis with its value for the player to move and the line behind it.
-struct Line {
-    value: i32,
-    moves: Vec<Move>,
-}
-
 /// Prints every legal move of `pos` with its value for the player to move, best first:
 /// exact (the final disc difference under perfect play) when at most `exact_from` squares
 /// are empty, else by `engine`'s search, each move searched `engine.depth` plies deep in
-/// all.
+/// all ([`move_values`]).
 pub fn analyse(pos: &Position, engine: Engine, exact_from: u32, out: &mut dyn Write) -> Result<(), CliError> {
-    let mut moves = Vec::new();
-    pos.moves(&mut moves);
     let empties = pos.empty().count_ones();
-    let exact = empties <= exact_from;
-    if moves.is_empty() {
+    if pos.is_over() {
         writeln!(out, "The game is over: {:+} for the player to move.", pos.final_score())?;
         return Ok(());
     }
+    let exact = empties <= exact_from;
     let how = if exact {
         "exact final disc differences".to_string()
     } else {
         format!("the {} heuristic, {} plies deep", engine.eval, engine.depth)
     };
     writeln!(out, "{} empty squares; every move, best first, by {}:", empties, how)?;
-    let mut found = Vec::new();
     let mut solver = if exact { Some(Solver::new(SOLVER_ENTRIES)) } else { None };
-    let mut searcher = engine.searcher();
-    for &m in moves.iter() {
-        let child = pos.play(m);
-        let line = match solver.as_mut() {
-            Some(solver) => {
-                let s = solver.solve(&child);
-                let mut line = vec![m];
-                line.extend(solver.principal_variation(&child, &s));
-                Line { value: -s.score, moves: line }
-            }
-            None if child.is_over() => Line { value: terminal_value(-child.final_score()), moves: vec![m] },
-            None => {
-                let r = searcher.search(&child, Limits::depth(engine.depth.max(2) - 1));
-                let mut line = vec![m];
-                line.extend(r.pv);
-                Line { value: -r.value, moves: line }
-            }
-        };
-        found.push(line);
-    }
-    found.sort_by_key(|l| -l.value);
-    for l in found.iter() {
-        let value = if exact { format!("{:+}", l.value) } else { value_text(engine.eval, l.value) };
-        let line: Vec<String> = l.moves.iter().map(|m| m.to_string()).collect();
-        writeln!(out, "{:<4} {:>12}   {}", l.moves[0], value, line.join(" "))?;
+    let (found, _) = move_values(pos, solver.as_mut(), &mut engine.searcher(), engine.depth);
+    for v in found.iter() {
+        let value = if exact { format!("{:+}", v.value) } else { value_text(engine.eval, v.value) };
+        let line: Vec<String> = v.line.iter().map(|m| m.to_string()).collect();
+        writeln!(out, "{:<4} {:>12}   {}", v.line[0], value, line.join(" "))?;
     }
     Ok(())
 }
