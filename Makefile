@@ -2,7 +2,7 @@
 JUDGES := uva220 jutge_p18992 b4254 dumbothello
 CARGO  ?= cargo
 
-.PHONY: all build run test bench bundle clean
+.PHONY: all build run test bench ffo bundle clean
 
 all: build
 
@@ -30,6 +30,12 @@ test:
 # `make bench` runs every case; `make bench ARGS=b4254` only those whose name has b4254.
 bench:
 	$(CARGO) bench --bench suite -- "$(ARGS)"
+
+# FFO #40-#59 solved exactly and checked, a row per position (score, move, seconds,
+# nodes, nodes/s, principal variation); `make ffo THREADS=2` on two threads.
+THREADS ?= 1
+ffo: build
+	./target/release/otello solve --threads $(THREADS) --ffo data/ffo40-59.txt
 
 # Single-file submissions: submit/<binary>.rs for every judge binary.
 bundle:

@@ -64,16 +64,6 @@ impl Eval {
             Eval::Pattern => "pattern",
         }
     }
-
-    /// One sentence on what the heuristic values.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Eval::Discs => "disc difference",
-            Eval::Positional => "square weights: corners high, squares next to corners low",
-            Eval::Mobility => "legal and potential moves, corners, X-squares next to empty corners",
-            Eval::Pattern => "trained weights of edges, corners, rows and diagonals: estimated final discs",
-        }
-    }
 }
 
 impl fmt::Display for Eval {
