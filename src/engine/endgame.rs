@@ -173,6 +173,14 @@ pub const PV_ALL_MOVES_FROM: u32 = 14;
 /// How often at most a solve sends [`Event::Working`].
 pub const HEARTBEAT: Duration = Duration::from_secs(2);
 
+/// What the threads of a split share: the best score and move so far among the split
+/// position's moves, and the window's lower end it has raised.
+struct SplitState {
+    best: i32,
+    best_sq: u8,
+    alpha: i32,
+}
+
 /// A legal move with the position it leads to (flips computed once) and its sort key.
 #[derive(Clone, Copy, Default)]
 struct Child {
@@ -414,15 +422,11 @@ impl Solver {
                 score = -score;
                 continue;
             }
-            let stored = self.table.get(p, o).map_or(64, |b| b.best as u32);
-            let first = if stored < 64 && moves >> stored & 1 != 0 { 1u64 << stored } else { 0 };
-            let mut order = vec![first];
-            let mut rest = if (!(p | o)).count_ones() > PV_ALL_MOVES_FROM { 0 } else { moves & !first };
-            while rest != 0 {
-                order.push(rest & rest.wrapping_neg());
-                rest &= rest - 1;
-            }
-            let proven = order.into_iter().filter(|&m| m != 0).map(|m| m.trailing_zeros()).find(|&sq| {
+            // The stored best move first, then (near the end) the others in square order.
+            let stored = self.table.get(p, o).map(|b| b.best as u32).filter(|&sq| sq < 64 && moves >> sq & 1 != 0);
+            let all = (!(p | o)).count_ones() <= PV_ALL_MOVES_FROM;
+            let others = (0..64).filter(|&sq| all && Some(sq) != stored && moves >> sq & 1 != 0);
+            let proven = stored.into_iter().chain(others).find(|&sq| {
                 let child = pos.play_square(sq);
                 -self.search(child.player, child.opponent, -score - 1, -score + 1) == score
             });
@@ -637,7 +641,7 @@ impl Solver {
     /// move reaching `beta` cuts: the others stop, their searches unfinished and unstored.
     fn split(&mut self, children: &Moves, from: usize, best: (i32, u8), alpha: i32, beta: i32) -> Option<(i32, u8)> {
         let (cut, next) = (Arc::new(AtomicBool::new(false)), AtomicUsize::new(from));
-        let state = Mutex::new((best.0, best.1, alpha));
+        let state = Mutex::new(SplitState { best: best.0, best_sq: best.1, alpha });
         let list = &children.items[..children.len];
         let work = |solver: &mut Solver| loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
@@ -645,7 +649,7 @@ impl Solver {
                 break;
             }
             let c = list[k];
-            let a = state.lock().unwrap_or_else(|e| e.into_inner()).2;
+            let a = state.lock().unwrap_or_else(|e| e.into_inner()).alpha;
             let probe = -solver.search(c.player, c.opponent, -a - 1, -a);
             let score = if probe > a && probe < beta && !solver.stopped() {
                 -solver.search(c.player, c.opponent, -beta, -probe)
@@ -656,8 +660,8 @@ impl Solver {
                 break;
             }
             let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
-            if score > s.0 {
-                *s = (score, c.sq as u8, s.2.max(score));
+            if score > s.best {
+                *s = SplitState { best: score, best_sq: c.sq as u8, alpha: s.alpha.max(score) };
             }
             if score >= beta {
                 cut.store(true, Ordering::Relaxed);
@@ -703,9 +707,9 @@ impl Solver {
             }
         });
         self.nodes += helper_nodes;
-        let (score, sq, _) = state.into_inner().unwrap_or_else(|e| e.into_inner());
+        let found = state.into_inner().unwrap_or_else(|e| e.into_inner());
         if helped {
-            Some((score, sq))
+            Some((found.best, found.best_sq))
         } else {
             None
         }
