@@ -744,31 +744,22 @@ pub trait Walk: Clone + Send + Sync {
 	fn margin(&self) -> i32;
 	fn empties(&self) -> usize;
 	fn with_key<T, F: FnOnce(&Self::Key) -> T>(&self, f: F) -> T;
-	fn near_end(&mut self) -> Option<Outcomes> {
-		None
-	}
 }
+pub use self::Walk as Counted;
 pub struct Counter<W: Walk, C> {
-	table: Option<Table<W::Key, Outcomes<C>>>,
+	table: Table<W::Key, Outcomes<C>>,
 }
-impl<W: Walk, C: Count> Counter<W, C> {
+impl<W: Counted, C: Count> Counter<W, C> {
 	pub fn new(entries: usize, memory: usize) -> Counter<W, C> {
 		Counter {
-			table: if entries > 0 { Some(Table::new(entries, memory)) } else { None },
+			table: Table::new(entries, memory),
 		}
 	}
 	pub fn count(&mut self, w: &mut W) -> Outcomes<C> {
-		self.walk(w, None)
-	}
-	fn walk(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
-		let near = w.near_end().map(Outcomes::widen);
-		if let Some(total) = near {
-			return total;
-		}
 		let empties = w.empties();
-		let stored = empties >= W::STORE_FROM + winner.is_some() as usize && self.table.is_some();
-		if let (true, Some(table)) = (stored, &self.table) {
-			if let Some(hit) = w.with_key(|key| table.get(key).cloned()) {
+		let stored = empties >= W::STORE_FROM;
+		if stored {
+			if let Some(hit) = w.with_key(|key| self.table.get(key).cloned()) {
 				return hit;
 			}
 		}
@@ -777,28 +768,28 @@ impl<W: Walk, C: Count> Counter<W, C> {
 		for m in w.moves() {
 			moved = true;
 			let undo = w.play(m);
-			let child = self.walk(w, winner.map(|wins| !wins));
+			let child = self.count(w);
 			w.undo(m, undo);
 			total.add_opponent(&child);
 		}
 		if !moved {
-			total = self.finish(w, winner);
+			total = self.pass(w, |counter, w| counter.count(w).for_opponent(), |w| Outcomes::leaf(w.margin()).widen());
 		}
-		if let (true, Some(table)) = (stored, &mut self.table) {
-			w.with_key(|key| table.put(key, total.clone(), empties as u32));
+		if stored {
+			w.with_key(|key| self.table.put(key, total.clone(), empties as u32));
 		}
 		total
 	}
-	fn finish(&mut self, w: &mut W, winner: Option<bool>) -> Outcomes<C> {
+	fn pass<T, A: FnOnce(&mut Self, &mut W) -> T, E: FnOnce(&W) -> T>(&mut self, w: &mut W, after: A, end: E) -> T {
 		if W::PASSES {
 			w.pass();
-			let total = if w.moves().next().is_some() { Some(self.walk(w, winner.map(|wins| !wins))) } else { None };
+			let total = if w.moves().next().is_some() { Some(after(self, w)) } else { None };
 			w.pass();
 			if let Some(total) = total {
-				return total.for_opponent();
+				return total;
 			}
 		}
-		Outcomes::leaf(w.margin()).widen()
+		end(w)
 	}
 }
 }
@@ -806,20 +797,18 @@ use self::analysis::Analyse;
 use self::board::BoardWalk;
 use self::nat::Nat;
 use self::outcomes::{Count, Outcomes};
-use self::walk::{Counter, Walk};
+use self::walk::{Counted, Counter};
 use super::core::bitboard::BitRules;
 use super::core::board::{Board, Color};
 use super::core::error::InputError;
 use super::core::memory;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-	pub table: bool,
 	pub memory: usize,
 }
 impl Default for Options {
 	fn default() -> Options {
 		Options {
-			table: true,
 			memory: memory::budget().unwrap_or(memory::DEFAULT),
 		}
 	}
@@ -864,7 +853,7 @@ fn choose<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Option
 	let relevant = vec![true; board.cell_count()];
 	depth_first(BoardWalk::<R>::new(board, to_move, &relevant), to_move, options)
 }
-fn depth_first<W: Walk>(walk: W, to_move: Color, options: &Options) -> Counts {
+fn depth_first<W: Counted>(walk: W, to_move: Color, options: &Options) -> Counts {
 	if walk.empties() <= 20 {
 		return depth_first_as::<W, u64>(walk, to_move, options);
 	}
@@ -875,8 +864,8 @@ fn depth_first<W: Walk>(walk: W, to_move: Color, options: &Options) -> Counts {
 	}
 	depth_first_as::<W, Nat>(walk, to_move, options)
 }
-fn depth_first_as<W: Walk, C: Count>(mut walk: W, to_move: Color, options: &Options) -> Counts {
-	let entries = if options.table { table_entries(walk.empties()) } else { 0 };
+fn depth_first_as<W: Counted, C: Count>(mut walk: W, to_move: Color, options: &Options) -> Counts {
+	let entries = table_entries(walk.empties());
 	let mut counter = Counter::<W, C>::new(entries, options.memory);
 	Counts::of(&counter.count(&mut walk), to_move)
 }

@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 use super::super::core::bitboard::{BitRules, Bits};
 use super::last;
 use super::outcomes::{decided_by, Outcomes};
-use super::walk::Walk;
+use super::walk::{Shortcuts, Walk};
 
 /// A board within 8×8 as bit sets, under rules `R`. Its cells are the three sets, which
 /// never change as a whole, so the two players' discs are an exact key.
@@ -78,7 +78,9 @@ impl<R: BitRules> Walk for BitWalk<R> {
     fn with_key<T, F: FnOnce(&(u64, u64)) -> T>(&self, f: F) -> T {
         f(&(self.p, self.o))
     }
+}
 
+impl<R: BitRules> Shortcuts for BitWalk<R> {
     #[inline]
     fn near_end(&mut self) -> Option<Outcomes> {
         if self.empties() > last::CELLS {
@@ -101,7 +103,7 @@ impl<R: BitRules> Walk for BitWalk<R> {
 }
 
 /// Whether the player with discs `p` to move against `o` (the empty cells `empty`) wins
-/// every sequence, or loses every one ([`Walk::decided`]), from the discs that can never
+/// every sequence, or loses every one ([`Shortcuts::decided`]), from the discs that can never
 /// flip: each other cell ends up the player's, the opponent's or nobody's, so the final
 /// margin lies within their number of the stable discs' margin.
 pub fn decided<R: BitRules>(p: u64, o: u64, empty: u64) -> Option<bool> {

@@ -14,6 +14,8 @@ use super::super::core::board::{Board, Color};
 use super::super::core::rules::Rules;
 #[cfg(feature = "fast")]
 use super::outcomes::{decided_by, Outcomes};
+#[cfg(feature = "fast")]
+use super::walk::Shortcuts;
 use super::walk::Walk;
 
 /// The general board under rules `R`, with make and undo. Only the cells empty at the
@@ -289,14 +291,15 @@ impl<R: Rules> Walk for BoardWalk<R> {
     fn with_key<T, F: FnOnce(&Vec<u64>) -> T>(&self, f: F) -> T {
         f(&self.key)
     }
+}
 
-    #[cfg(feature = "fast")]
+#[cfg(feature = "fast")]
+impl<R: Rules> Shortcuts for BoardWalk<R> {
     fn near_end(&mut self) -> Option<Outcomes> {
         let (open, n) = self.last_open()?;
         Some(self.last_cells::<true>(&open[..n]))
     }
 
-    #[cfg(feature = "fast")]
     fn near_end_sequences(&mut self) -> Option<u64> {
         let (open, n) = self.last_open()?;
         Some(self.last_cells::<false>(&open[..n]).wins)
@@ -305,7 +308,6 @@ impl<R: Rules> Walk for BoardWalk<R> {
     /// From the discs off the key, which never change: each keyed cell ends up the
     /// player's, the opponent's or nobody's, so the final margin lies within their number
     /// of those discs' margin. Only cargo builds leave cells off the key.
-    #[cfg(feature = "fast")]
     fn decided(&self) -> Option<bool> {
         decided_by(if self.to_move == Color::Black { self.fixed } else { -self.fixed }, self.keyed)
     }

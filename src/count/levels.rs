@@ -11,7 +11,8 @@
 //! each of its parents but for one cell: the next level is made a group at a time from
 //! the groups of its parents, merged in a small hash table that stays in the processor's
 //! cache, and every repeated position is found. The levels take memory instead, 16 bytes
-//! a position, so [`count`] gives up past a bound.
+//! a position: where the next level would not fit, each position of the last level that
+//! fit is counted depth first ([`Counter`]) and credited times its paths.
 //!
 //! Positions merge by their key, which drops what cannot matter any more: only the discs
 //! on the rays of the group's empty cells take part in the moves that remain ([`Keys`]).
@@ -30,21 +31,21 @@ use std::sync::Mutex;
 
 use super::super::core::bitboard::{lowest, neighbours, BitRules, Bits, RAYS};
 use super::super::core::table::prefetch;
-use super::bits::decided;
+use super::bits::{decided, BitWalk};
 use super::last::{self, Four};
 use super::outcomes::Outcomes;
-use super::walk::DECIDE_FROM;
+use super::table_entries;
+use super::walk::{Counter, DECIDE_FROM};
 
 /// The most empty cells [`count`] takes: their sequences number at most 20! < 2^62.
 pub const MAX_EMPTIES: usize = 20;
 
-/// The bound on a level's positions: 2^24, 256 MB of entries.
-pub const MAX_POSITIONS: usize = 1 << 24;
+/// Each thread keeps the entries of a level it makes in chunks of at least this many
+/// (1 MB), so that a level takes what it holds and never copies itself to grow.
+const CHUNK: usize = 1 << 16;
 
-/// The bytes a count takes per position of its largest level: its entry, the level it is
-/// made from, and the room its parts grow into. A count under a memory budget keeps at
-/// most the budget over this many positions in a level.
-pub const BYTES_PER_POSITION: usize = 48;
+/// What each thread's merge table and last-cell cache may take beside the levels.
+pub const WORKING_BYTES: usize = 8 << 20;
 
 /// The winner of every sequence below the position is known.
 const KNOWN: u64 = 1 << 63;
@@ -73,25 +74,30 @@ fn marker(empty: u64) -> u64 {
     empty & empty.wrapping_neg()
 }
 
-/// Where a group's entries are: the part that holds them, their start and their number.
+/// Where a group's entries are: the chunk that holds them, their start and their number.
 #[derive(Clone, Copy, Debug)]
 struct Span {
-    part: usize,
+    chunk: usize,
     start: usize,
     len: usize,
 }
 
-/// A level: where each group's entries are, and the parts, one per thread that made them.
+/// A level: where each group's entries are, and the chunks that hold them.
 struct Level {
     groups: HashMap<u64, Span>,
-    parts: Vec<Vec<Entry>>,
+    chunks: Vec<Vec<Entry>>,
 }
 
 impl Level {
     /// The entries of the group whose empty cells are `empty` (none if no position has
     /// them).
     fn group(&self, empty: u64) -> &[Entry] {
-        self.groups.get(&empty).map_or(&[], |s| &self.parts[s.part][s.start..s.start + s.len])
+        self.groups.get(&empty).map_or(&[], |s| &self.chunks[s.chunk][s.start..s.start + s.len])
+    }
+
+    /// The bytes its entries take.
+    fn bytes(&self) -> usize {
+        self.chunks.iter().map(|c| c.capacity() * std::mem::size_of::<Entry>()).sum()
     }
 
     /// The sets of empty cells of the next level's groups: each of this level's sets less
@@ -389,10 +395,10 @@ impl Keys {
 
 /// The outcomes of every sequence from the position with discs `p` for the player to
 /// move, `o` for the opponent and the empty cells `empty`, counted by levels on `threads`
-/// threads, with what the count did; with `decide`, positions whose winner is known count
-/// only their sequences below. `None` if the position has more than [`MAX_EMPTIES`] empty
-/// cells, or no more than the last level's, or if a level would keep more than
-/// `max_positions` positions or the memory runs out (the caller then counts depth first).
+/// threads within `memory` bytes; with `decide`, positions whose winner is known count
+/// only their sequences below. Where a level would not fit in `memory` beside the one it
+/// is made from, the positions of the last level that fit are counted depth first. `None` if the position has more than [`MAX_EMPTIES`] empty cells, or no
+/// more than the last level's.
 ///
 /// ```
 /// use othello::core::bitboard::bit;
@@ -402,17 +408,12 @@ impl Keys {
 /// let area = 0x0f0f_0f0f;
 /// let black = bit(1, 2) | bit(2, 1) | bit(2, 3);
 /// let white = bit(1, 1) | bit(1, 3) | bit(2, 2);
-/// let t = count::<Flanking>(white, black, area & !(black | white), 2, true, 1 << 20).unwrap();
+/// let t = count::<Flanking>(white, black, area & !(black | white), 2, true, 1 << 24).unwrap();
 /// assert_eq!((t.wins, t.losses, t.draws), (2494, 1813, 519)); // white wins, black wins, draws
+/// // Within too little memory for the second level: the first one's positions depth first.
+/// assert_eq!(count::<Flanking>(white, black, area & !(black | white), 2, true, 16 * 48), Some(t));
 /// ```
-pub fn count<R: BitRules>(
-    p: u64,
-    o: u64,
-    empty: u64,
-    threads: usize,
-    decide: bool,
-    max_positions: usize,
-) -> Option<Outcomes> {
+pub fn count<R: BitRules>(p: u64, o: u64, empty: u64, threads: usize, decide: bool, memory: usize) -> Option<Outcomes> {
     let cells = empty.count_ones() as usize;
     if cells > MAX_EMPTIES || cells <= last::CELLS {
         return None;
@@ -427,33 +428,83 @@ pub fn count<R: BitRules>(
     let entries = root.settle::<R>(&c, empty, &keys);
     let mut total = root.total;
     let mut groups = HashMap::new();
-    groups.insert(empty, Span { part: 0, start: 0, len: entries.len() });
-    let mut level = Level { groups, parts: vec![entries] };
+    groups.insert(empty, Span { chunk: 0, start: 0, len: entries.len() });
+    let mut level = Level { groups, chunks: vec![entries] };
+    let threads = threads.max(1);
+    let working = WORKING_BYTES.saturating_mul(threads);
     for k in (last::CELLS..cells).rev() {
         let next = level.next_groups();
-        let (made, t) = next_level::<R>(&c, &level, &next, k == last::CELLS, threads.max(1), max_positions)?;
-        total += &t;
-        level = made;
+        let room = memory.saturating_sub(level.bytes() + working) / std::mem::size_of::<Entry>();
+        match next_level::<R>(&c, &level, &next, k == last::CELLS, threads, room) {
+            Some((made, t)) => {
+                total += &t;
+                level = made;
+            }
+            None => {
+                total += &depth_first::<R>(&c, &level, k + 1, threads, memory.saturating_sub(level.bytes()));
+                break;
+            }
+        }
     }
     Some(total)
 }
 
+/// The outcomes of the positions of `level` (`cells` empty cells each), each counted depth
+/// first and credited times its paths, on `threads` threads whose tables take `memory`
+/// bytes in all. A position whose winner is known counts its sequences only, in a table of
+/// its own: its discs elsewhere than on the rays are gone from its key, so its counts must
+/// not answer for other positions.
+fn depth_first<R: BitRules>(c: &Root, level: &Level, cells: usize, threads: usize, memory: usize) -> Outcomes {
+    let mut groups: Vec<u64> = level.groups.keys().cloned().collect();
+    groups.sort_unstable();
+    let (next, total) = (AtomicUsize::new(0), Mutex::new(Outcomes::default()));
+    let (entries, memory) = (table_entries(cells), memory / threads / 2);
+    let work = || {
+        let mut w = Worker::new();
+        let mut open = Counter::<BitWalk<R>, u64>::new(entries, memory).deciding(c.decide);
+        let mut known = Counter::<BitWalk<R>, u64>::new(entries, memory);
+        while let Some(&empty) = groups.get(next.fetch_add(1, Ordering::Relaxed)) {
+            for e in level.group(empty) {
+                let p = e.key & !empty;
+                let mut walk = BitWalk::<R>::new(p, c.area & !empty & !p, empty);
+                let paths = e.paths & PATHS;
+                if e.paths & KNOWN != 0 {
+                    let n = known.sequences(&mut walk, true);
+                    w.credit(Outcomes::all(e.paths & ROOT_WINS != 0, n), paths, false);
+                } else {
+                    let theirs = e.key & marker(empty) != 0;
+                    w.credit(open.count(&mut walk), paths, theirs);
+                }
+            }
+        }
+        *total.lock().unwrap_or_else(|e| e.into_inner()) += &w.total;
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            // A thread that cannot start only leaves more groups to the others.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+        }
+        work();
+    });
+    total.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The level of the groups `next` made from `level` (`last`: counted instead of kept) on
-/// `threads` threads, with the outcomes it added; `None` past
-/// `max_positions`.
+/// `threads` threads, with the outcomes it added; `None` if it would hold more than `room`
+/// positions, with its chunks, or a thread's merge table could not grow.
 fn next_level<R: BitRules>(
     c: &Root,
     level: &Level,
     next: &[u64],
     last: bool,
     threads: usize,
-    max_positions: usize,
+    room: usize,
 ) -> Option<(Level, Outcomes)> {
     let (taken, kept, over) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicBool::new(false));
-    let results = Mutex::new(Vec::new());
-    let work = |part: usize| {
+    let made = Mutex::new((Level { groups: HashMap::new(), chunks: Vec::new() }, Outcomes::default()));
+    let work = || {
         let mut w = Worker::new();
-        let (mut entries, mut groups) = (Vec::new(), Vec::new());
+        let (mut chunks, mut groups) = (Vec::<Vec<Entry>>::new(), Vec::new());
         loop {
             let i = taken.fetch_add(1, Ordering::Relaxed);
             if i >= next.len() || over.load(Ordering::Relaxed) {
@@ -471,37 +522,36 @@ fn next_level<R: BitRules>(
                 continue;
             }
             let settled = w.settle::<R>(c, empty, &keys);
-            let full = kept.fetch_add(settled.len(), Ordering::Relaxed) + settled.len() > max_positions;
-            if full || entries.try_reserve(settled.len()).is_err() {
-                over.store(true, Ordering::Relaxed);
-                break;
+            let n = settled.len();
+            if chunks.last().map_or(true, |chunk| chunk.capacity() - chunk.len() < n) {
+                // A new chunk counts whole against the room.
+                let size = n.max(CHUNK);
+                let mut chunk = Vec::new();
+                if kept.fetch_add(size, Ordering::Relaxed) + size > room || chunk.try_reserve_exact(size).is_err() {
+                    over.store(true, Ordering::Relaxed);
+                    break;
+                }
+                chunks.push(chunk);
             }
-            groups.push((empty, Span { part, start: entries.len(), len: settled.len() }));
-            entries.extend_from_slice(&settled);
+            let at = chunks.len() - 1;
+            groups.push((empty, Span { chunk: at, start: chunks[at].len(), len: n }));
+            chunks[at].extend_from_slice(&settled);
         }
-        // The room the part grew into goes back before the next level is made.
-        entries.shrink_to_fit();
-        results.lock().unwrap_or_else(|e| e.into_inner()).push((part, entries, groups, w.total));
+        let mut made = made.lock().unwrap_or_else(|e| e.into_inner());
+        let first = made.0.chunks.len();
+        made.0.groups.extend(groups.into_iter().map(|(empty, s)| (empty, Span { chunk: first + s.chunk, ..s })));
+        made.0.chunks.extend(chunks);
+        made.1 += &w.total;
     };
     std::thread::scope(|scope| {
-        let work = &work;
-        for part in 1..threads {
+        for _ in 1..threads {
             // A thread that cannot start only leaves more groups to the others.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, move || work(part));
+            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
         }
-        work(0);
+        work();
     });
     if over.load(Ordering::Relaxed) {
         return None;
     }
-    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    results.sort_by_key(|r| r.0);
-    let mut total = Outcomes::default();
-    let mut made = Level { groups: HashMap::new(), parts: Vec::new() };
-    for (_, entries, groups, t) in results {
-        total += &t;
-        made.groups.extend(groups);
-        made.parts.push(entries);
-    }
-    Some((made, total))
+    Some(made.into_inner().unwrap_or_else(|e| e.into_inner()))
 }

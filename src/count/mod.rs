@@ -40,7 +40,7 @@ use self::bits::BitWalk;
 use self::board::BoardWalk;
 use self::nat::Nat;
 use self::outcomes::{Count, Outcomes};
-use self::walk::{Counter, Walk};
+use self::walk::{Counted, Counter};
 #[cfg(feature = "fast")]
 use super::core::bitboard::from_board;
 use super::core::bitboard::BitRules;
@@ -51,11 +51,12 @@ use super::core::memory;
 /// How to count. The default is the fastest; the others are there to test each way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Whether to use transposition tables.
-    pub table: bool,
     /// The bytes the count's tables and levels may take, and a deep count's stack
     /// (default: [`memory::budget`]).
     pub memory: usize,
+    /// Whether to use transposition tables (else the depth-first tables take two slots).
+    #[cfg(feature = "fast")]
+    pub table: bool,
     /// Whether positions whose winner is known count only their sequences.
     #[cfg(feature = "fast")]
     pub decided: bool,
@@ -77,8 +78,9 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            table: true,
             memory: memory::budget().unwrap_or(memory::DEFAULT),
+            #[cfg(feature = "fast")]
+            table: true,
             #[cfg(feature = "fast")]
             decided: true,
             #[cfg(feature = "fast")]
@@ -201,8 +203,7 @@ fn choose<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Option
         if let (true, Some(sets)) = (options.bitboards, from_board(board)) {
             let (p, o) = sets.players(to_move);
             if options.levels && options.table && board.empties() >= LEVELS_FROM {
-                let most = levels::MAX_POSITIONS.min(options.memory / levels::BYTES_PER_POSITION);
-                let found = levels::count::<R>(p, o, sets.empty(), threads(options), options.decided, most);
+                let found = levels::count::<R>(p, o, sets.empty(), threads(options), options.decided, options.memory);
                 if let Some(t) = found {
                     return Counts::of(&t, to_move);
                 }
@@ -238,7 +239,7 @@ fn threads(options: &Options) -> usize {
 
 /// The count of `walk` depth first: in `u64` where it provably holds `e!` (see the module
 /// header), else in saturating `u128`, and again in [`Nat`] if that saturated.
-fn depth_first<W: Walk>(walk: W, to_move: Color, options: &Options) -> Counts {
+fn depth_first<W: Counted>(walk: W, to_move: Color, options: &Options) -> Counts {
     if walk.empties() <= 20 {
         return depth_first_as::<W, u64>(walk, to_move, options);
     }
@@ -251,7 +252,10 @@ fn depth_first<W: Walk>(walk: W, to_move: Color, options: &Options) -> Counts {
 }
 
 /// [`depth_first`] with counts of type `C`.
-fn depth_first_as<W: Walk, C: Count>(mut walk: W, to_move: Color, options: &Options) -> Counts {
+fn depth_first_as<W: Counted, C: Count>(mut walk: W, to_move: Color, options: &Options) -> Counts {
+    #[cfg(not(feature = "fast"))]
+    let entries = table_entries(walk.empties());
+    #[cfg(feature = "fast")]
     let entries = if options.table { table_entries(walk.empties()) } else { 0 };
     #[cfg(feature = "fast")]
     {

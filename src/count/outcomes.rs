@@ -115,6 +115,15 @@ impl<C: Count> Outcomes<C> {
             won.for_opponent()
         }
     }
+
+    /// The number of sequences, whoever wins them.
+    #[cfg(feature = "fast")]
+    pub fn total(&self) -> C {
+        let mut n = self.wins.clone();
+        n.add(&self.losses);
+        n.add(&self.draws);
+        n
+    }
 }
 
 /// Adds `other`, counted for the same player.

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::outcomes::{Count, Outcomes};
-use super::walk::{Counter, Walk};
+use super::walk::{Counter, Shortcuts, Walk};
 
 /// The root is split into at least this many tasks per thread where the first
 /// [`MAX_PLIES`] plies allow: with fewer, one thread may be left with a large last task.
@@ -27,7 +27,13 @@ struct Task<M> {
 /// `threads` threads (the calling one included) with tables of up to `entries` slots and
 /// `memory` bytes each, and what the counters did; with `decide`, positions whose winner
 /// is known count only their sequences.
-pub fn count<W: Walk, C: Count>(walk: &W, threads: usize, entries: usize, memory: usize, decide: bool) -> Outcomes<C> {
+pub fn count<W: Shortcuts, C: Count>(
+    walk: &W,
+    threads: usize,
+    entries: usize,
+    memory: usize,
+    decide: bool,
+) -> Outcomes<C> {
     let mut tasks = Vec::new();
     for plies in 2..=MAX_PLIES {
         tasks.clear();

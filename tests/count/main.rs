@@ -15,7 +15,7 @@ use othello::core::rules::{Adjacent, Flanking};
 use othello::count::analysis::Analyse;
 use othello::count::bits::BitWalk;
 use othello::count::board::BoardWalk;
-use othello::count::walk::{Walk, DECIDE_FROM};
+use othello::count::walk::{Shortcuts, DECIDE_FROM};
 use othello::count::{count, Counts, Options};
 
 #[path = "../common/process.rs"]
@@ -444,8 +444,8 @@ fn eleven_empty_cells_with_and_without_shortcuts() {
 /// cells) against the depth-first counter on the same 64-bit walk: 8×8 playouts and boards
 /// of random discs (often lopsided, so that games end early and winners are known), and
 /// 6×6 and 5×7 boards (cells off the board), with 6 to 11 empty cells, under both rule
-/// sets, on one and two threads, with and without decided positions; and a bound on the
-/// positions kept, past which it gives up.
+/// sets, on one and two threads, with and without decided positions; and within too
+/// little memory for every level.
 #[cfg(feature = "fast")]
 #[test]
 fn counts_by_levels_match_depth_first() {
@@ -457,7 +457,7 @@ fn counts_by_levels_match_depth_first() {
         let expected = Counter::<BitWalk<R>, u64>::new(1 << 16, usize::MAX)
             .deciding(decide)
             .count(&mut BitWalk::new(white, black, empty));
-        let got = othello::count::levels::count::<R>(white, black, empty, threads, decide, 1 << 24).expect("levels");
+        let got = othello::count::levels::count::<R>(white, black, empty, threads, decide, 1 << 30).expect("levels");
         if got == expected {
             None
         } else {
@@ -490,23 +490,29 @@ fn counts_by_levels_match_depth_first() {
         }
     }
     assert_no_failures(failures, positions);
-    // A bound too small for the count: no count; one large enough: the count.
+    // Within less memory, the levels go on depth first from the last one that fit, with
+    // the same count: from the root (no room at all) and from each level in turn.
+    use othello::count::levels::{count, WORKING_BYTES};
     let grid = playout(&mut Rng::new(7), 8, 12);
     let sets = othello::core::bitboard::from_board(&library_board(&grid)).expect("8x8");
     let (white, black, empty) = (sets.white, sets.black, sets.empty());
-    assert_eq!(othello::count::levels::count::<Flanking>(white, black, empty, 1, true, 10), None);
-    assert!(othello::count::levels::count::<Flanking>(white, black, empty, 1, true, 1 << 20).is_some());
+    let full = count::<Flanking>(white, black, empty, 1, true, 1 << 30).expect("a 12-empty count");
+    for &room in [0, 1 << 16, 1 << 18, 1 << 20, 1 << 22].iter() {
+        let memory = WORKING_BYTES + room;
+        assert_eq!(count::<Flanking>(white, black, empty, 1, true, memory), Some(full), "{} bytes", memory);
+        assert_eq!(count::<Flanking>(white, black, empty, 2, true, 2 * memory), Some(full), "{} bytes", memory);
+    }
 }
 
 /// Counts that go by levels where built (8×8 boards from 12 empty cells) against the same
-/// counts depth first: four 8×8 playouts with 14 empty cells.
+/// counts depth first: four 8×8 playouts with 13 empty cells.
 #[test]
 fn counts_by_levels_through_count() {
     let mut rng = Rng::new(1400);
     let depth_first = Options { levels: false, ..Options::default() };
     let mut failures = Vec::new();
     for _ in 0..4 {
-        let grid = search(&mut rng, |rng| playout(rng, 8, 14), |g| reference::empties(g) == 14);
+        let grid = search(&mut rng, |rng| playout(rng, 8, 13), |g| reference::empties(g) == 13);
         let expected =
             triple(&count::<Flanking>(&library_board(&grid), Color::White, &depth_first).expect("a countable board"));
         failures.extend(check_flanking(
@@ -630,7 +636,7 @@ fn independent_empty_cells() {
 /// sets within 8×8), searched for a position with at least `DECIDE_FROM` empty cells
 /// whose `decided` answers.
 fn any_decided<R: Analyse + BitRules>(board: &Board, to_move: Color) -> bool {
-    fn search<W: Walk>(w: &mut W) -> bool {
+    fn search<W: Shortcuts>(w: &mut W) -> bool {
         if w.empties() < DECIDE_FROM {
             return false;
         }

@@ -9,7 +9,7 @@
 //! neighbourhood of the four cells. Nothing outside this module knows which way it took:
 //! [`outcomes`], [`sequences`] and [`Cache`] answer the same either way.
 
-use super::super::core::bitboard::{BitRules, Bits};
+use super::super::core::bitboard::{last_flips, BitRules, Bits};
 use super::outcomes::Outcomes;
 
 #[cfg(lanes)]
@@ -17,8 +17,14 @@ mod cache;
 #[cfg(lanes)]
 mod lanes;
 
-/// The most empty cells counted here.
+/// The most empty cells counted here: four where the lanes count them, three where the
+/// recursion does (a fourth cell there costs more than a table probe saves).
+#[cfg(lanes)]
 pub const CELLS: usize = 4;
+/// The most empty cells counted here: four where the lanes count them, three where the
+/// recursion does (a fourth cell there costs more than a table probe saves).
+#[cfg(not(lanes))]
+pub const CELLS: usize = 3;
 
 /// The outcomes for the player with discs `p` to move against `o` (margin `margin`) of
 /// every sequence of moves on the cells `empty`, at most [`CELLS`] of them, passes and
@@ -105,14 +111,16 @@ impl Cache {
     }
 }
 
-/// [`outcomes`] by a recursion over the empty cells; the last one is counted from its
-/// flips alone, without the move.
+/// [`outcomes`] by a recursion over the empty cells; the last two are counted by
+/// [`last_two`].
 fn portable<R: BitRules>(p: u64, o: u64, empty: u64, margin: i32) -> Outcomes {
     let n = empty.count_ones() as usize;
-    if n <= 1 {
+    if n <= 2 {
+        let (a, rest) = (empty.trailing_zeros(), empty & empty.wrapping_sub(1));
         return match n {
             0 => Outcomes::leaf(margin),
-            _ => last_one::<R>(p, o, empty.trailing_zeros(), margin),
+            1 => last_one::<R>(p, o, a, margin),
+            _ => last_two::<R>(p, o, a, rest.trailing_zeros(), margin),
         };
     }
     // The flips of every cell first: they do not depend on one another.
@@ -151,15 +159,50 @@ fn portable<R: BitRules>(p: u64, o: u64, empty: u64, margin: i32) -> Outcomes {
     }
 }
 
+/// [`outcomes`] of the two empty cells `a` and `b`: each move is followed by the last
+/// cell's outcome ([`last_one`]).
+#[inline(always)]
+fn last_two<R: BitRules>(p: u64, o: u64, a: u32, b: u32, margin: i32) -> Outcomes {
+    let mut total = Outcomes::default();
+    let mut moved = false;
+    let both = [R::flipped(p, o, a), R::flipped(p, o, b)];
+    for (&(x, y), &f) in [(a, b), (b, a)].iter().zip(both.iter()) {
+        if f != 0 {
+            moved = true;
+            let after = margin + 2 * f.count_ones() as i32 + 1;
+            total.add_opponent(&last_one::<R>(o ^ f, p ^ f ^ 1u64 << x, y, -after));
+        }
+    }
+    if moved || !R::PASSES {
+        return if moved { total } else { Outcomes::leaf(margin) };
+    }
+    // The player to move passes; the opponent moves, then the player faces the last cell.
+    for &(x, y) in [(a, b), (b, a)].iter() {
+        let f = R::flipped(o, p, x);
+        if f != 0 {
+            moved = true;
+            total += &last_one::<R>(p ^ f, o ^ f ^ 1u64 << x, y, margin - 2 * f.count_ones() as i32 - 1);
+        }
+    }
+    if moved {
+        total
+    } else {
+        Outcomes::leaf(margin)
+    }
+}
+
 /// The outcome for the player with discs `p` to move (margin `margin`) when `sq` is the
-/// only empty cell: only flip counts matter, so no move is made.
+/// only empty cell: only flip counts matter, so no move is made. On a full 8×8 board
+/// they are looked up by line ([`last_flips`]) instead of made as a mask.
 #[inline(always)]
 fn last_one<R: BitRules>(p: u64, o: u64, sq: u32, margin: i32) -> Outcomes {
-    let n = R::flipped(p, o, sq).count_ones() as i32;
+    let full = !R::ADJACENT && p | o | 1 << sq == !0;
+    let count = |p: u64, o: u64| if full { last_flips(p, sq) as i32 } else { R::flipped(p, o, sq).count_ones() as i32 };
+    let n = count(p, o);
     if n > 0 {
         return Outcomes::leaf(margin + 2 * n + 1);
     }
-    let n = if R::PASSES { R::flipped(o, p, sq).count_ones() as i32 } else { 0 };
+    let n = if R::PASSES { count(o, p) } else { 0 };
     Outcomes::leaf(if n > 0 { margin - 2 * n - 1 } else { margin })
 }
 
