@@ -12,7 +12,7 @@ pub mod play;
 pub mod solve;
 
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use self::args::{parse_number, usage, CliError, Io, Options};
 use self::solve::{analyse, solve_lines, Format, SolveOptions, MAX_EMPTIES};
@@ -21,7 +21,6 @@ use super::super::core::error::InputError;
 use super::super::core::memory;
 use super::super::core::scan::escape;
 use super::arena::{openings, play_match, Engine, Tally};
-use super::endgame::HEARTBEAT;
 use super::eval::Eval;
 use super::nboard;
 use super::perft::perft_with;
@@ -31,12 +30,12 @@ const USAGE: &str = "\
 otello: an Othello engine built on a generic alpha-beta search
 
 usage:
-  otello match --black H --white H [--depth D] [--games N] [--seed S]
-  otello tournament [--depth D] [--games N] [--seed S]
+  otello match --black H --white H [--depth D] [--games N] [--seed S] [--beat S]
+  otello tournament [--depth D] [--games N] [--seed S] [--beat S]
   otello play [--human black|white] [--heuristic H] [--depth D] [--position BOARD SIDE]
   otello analyse BOARD SIDE [--heuristic H] [--depth D] [--exact N]
   otello perft D [--hash] [--threads T]
-  otello solve [BOARD SIDE | --ffo FILE] [--format table|plain] [--threads T] [--verbose] [--force]
+  otello solve [BOARD SIDE | --ffo FILE] [--format table|plain] [--threads T] [--beat S] [--verbose] [--force]
   otello nboard
   otello help [COMMAND]
 
@@ -46,24 +45,26 @@ positions: 64 cells A1..H8 row by row (X black, O white, - empty), then X or O t
 ";
 
 const HELP_MATCH: &str = "\
-otello match --black H --white H [--depth D] [--games N] [--seed S]
+otello match --black H --white H [--depth D] [--games N] [--seed S] [--beat S]
 
 Plays N games (default 10) between two heuristics searched D plies deep (default 4).
 The games start from N/2 distinct openings, positions 4 random plies from the start
 (seed S, default 1); each opening is played twice, the heuristics swapping colours.
 Only 236 such positions exist: longer matches play them again, in the same order.
 Prints, per heuristic: wins, losses, draws, the average final disc difference, and
-positions searched per second. On a terminal, stderr shows the games played so far.
+positions searched per second. On a terminal, stderr shows the games played so far,
+every S seconds (default 2; 0: after every game).
 ";
 
 const HELP_TOURNAMENT: &str = "\
-otello tournament [--depth D] [--games N] [--seed S]
+otello tournament [--depth D] [--games N] [--seed S] [--beat S]
 
 Every heuristic plays every other one a match of N games (default 10) at depth D
 (default 4), from the same openings (seed S, default 1). Prints a cross table (wins-
 losses-draws of the row against the column) and, per heuristic, points (a win 1, a
 draw 1/2), the average disc difference and positions searched per second. On a
-terminal, stderr shows the games played so far.
+terminal, stderr shows the games played so far, every S seconds (default 2; 0: after
+every game).
 ";
 
 const HELP_PLAY: &str = "\
@@ -97,7 +98,7 @@ count and time go to stderr as they finish; depth D's to stdout.
 ";
 
 const HELP_SOLVE: &str = "\
-otello solve [BOARD SIDE | --ffo FILE] [--format table|plain] [--threads T] [--verbose] [--force]
+otello solve [BOARD SIDE | --ffo FILE] [--format table|plain] [--threads T] [--beat S] [--verbose] [--force]
 
 Solves endgames exactly: the final disc difference for the side to move under perfect
 play (empty squares go to the winner), a move that achieves it, and a line of perfect
@@ -116,7 +117,8 @@ With --ffo FILE, positions come from FILE (fields: id, board, side, score, best 
 separated by commas); each is checked (ok or FAILED), the totals say how many passed,
 and the exit code is 1 if any failed. --verbose prints each step of the climb to the
 exact score on stderr (the bound tried, what it proved, nodes, time); on a terminal,
-stderr shows a beat every 2 s of a long solve. Positions with more than 36 empty
+stderr shows that a long solve goes on every S seconds (default 2; 0: every 2^20
+positions). Positions with more than 36 empty
 squares are refused unless --force: they take hours to years. --threads T searches
 each position on T threads (default 1), sharing the table.
 ";
@@ -141,21 +143,24 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
     match command {
         "help" | "--help" | "-h" => help(rest.first().map(|s| s.as_str()), io.out),
         "match" => {
-            let o = Options::parse(rest, &["--black", "--white", "--depth", "--games", "--seed"], &[])?;
+            let o = Options::parse(rest, &["--black", "--white", "--depth", "--games", "--seed", "--beat"], &[])?;
             o.no_positional()?;
             let black = Engine { eval: o.heuristic("--black", None)?, depth: o.number("--depth", 4, 1, 30)? as u32 };
             let white = Engine { eval: o.heuristic("--white", None)?, depth: black.depth };
             let games = o.number("--games", 10, 1, 100_000)? as usize;
             let seed = o.number("--seed", 1, 0, u64::MAX)?;
-            run_match(black, white, games, seed, io)
+            let mut beat = Beat::new(games, io.watched, o.beat()?);
+            run_match(black, white, games, seed, &mut beat, io)
         }
         "tournament" => {
-            let o = Options::parse(rest, &["--depth", "--games", "--seed"], &[])?;
+            let o = Options::parse(rest, &["--depth", "--games", "--seed", "--beat"], &[])?;
             o.no_positional()?;
             let depth = o.number("--depth", 4, 1, 30)? as u32;
             let games = o.number("--games", 10, 1, 100_000)? as usize;
             let seed = o.number("--seed", 1, 0, u64::MAX)?;
-            run_tournament(depth, games, seed, io)
+            let pairs = Eval::ALL.len() * (Eval::ALL.len() - 1) / 2;
+            let mut beat = Beat::new(games * pairs, io.watched, o.beat()?);
+            run_tournament(depth, games, seed, &mut beat, io)
         }
         "play" => {
             // `--position` takes the board and the side: one word or two.
@@ -210,7 +215,7 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
             Ok(())
         }
         "solve" => {
-            let o = Options::parse(rest, &["--ffo", "--format", "--threads"], &["--verbose", "--force"])?;
+            let o = Options::parse(rest, &["--ffo", "--format", "--threads", "--beat"], &["--verbose", "--force"])?;
             let format = match o.value("--format").unwrap_or("table") {
                 "table" => Format::Table,
                 "plain" => Format::Plain,
@@ -222,6 +227,7 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
                 force: o.flag("--force"),
                 check: false,
                 threads: o.number("--threads", 1, 1, 256)? as usize,
+                beat: o.beat()?,
             };
             match (o.value("--ffo"), o.positional.len()) {
                 (Some(_), n) if n > 0 => Err(usage("solve takes a position or --ffo FILE, not both".to_string())),
@@ -291,32 +297,41 @@ fn help(command: Option<&str>, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 /// The games a match or tournament has played, shown on stderr when a person watches it:
-/// at most every [`HEARTBEAT`], and once at the end.
+/// at most every `every`, and at the end.
 struct Beat {
     done: usize,
+    shown: usize,
     total: usize,
     watched: bool,
+    every: Duration,
     last: Instant,
 }
 
 impl Beat {
-    fn new(total: usize, watched: bool) -> Beat {
-        Beat { done: 0, total, watched, last: Instant::now() }
+    fn new(total: usize, watched: bool, every: Duration) -> Beat {
+        Beat { done: 0, shown: 0, total, watched, every, last: Instant::now() }
     }
 
     /// One more game played.
     fn game(&mut self, err: &mut dyn Write) {
         self.done += 1;
-        if self.watched && self.last.elapsed() >= HEARTBEAT {
-            self.last = Instant::now();
-            // Progress only: a closed stderr changes nothing.
-            let _ = writeln!(err, "{} of {} games played", self.done, self.total);
+        if self.last.elapsed() >= self.every {
+            self.show(err);
         }
     }
 
-    /// The end: the last count.
+    /// The end: the last count, unless it shows already.
     fn finish(&mut self, err: &mut dyn Write) {
+        if self.shown != self.done {
+            self.show(err);
+        }
+    }
+
+    fn show(&mut self, err: &mut dyn Write) {
         if self.watched {
+            self.last = Instant::now();
+            self.shown = self.done;
+            // Progress only: a closed stderr changes nothing.
             let _ = writeln!(err, "{} of {} games played", self.done, self.total);
         }
     }
@@ -341,7 +356,14 @@ const TALLY_HEADER: &str = "\
 |------------|-----:|-------:|------:|--------------:|-----------:|";
 
 /// Plays and prints a match between `black` and `white` (see `otello match --help`).
-fn run_match(black: Engine, white: Engine, games: usize, seed: u64, io: &mut Io) -> Result<(), CliError> {
+fn run_match(
+    black: Engine,
+    white: Engine,
+    games: usize,
+    seed: u64,
+    beat: &mut Beat,
+    io: &mut Io,
+) -> Result<(), CliError> {
     let (out, err) = (&mut *io.out, &mut *io.err);
     let plies = 4;
     let starts = openings((games + 1) / 2, plies, seed).len();
@@ -350,7 +372,6 @@ fn run_match(black: Engine, white: Engine, games: usize, seed: u64, io: &mut Io)
         "match: {} (black first) vs {} (white first), depth {}, {} games from {} openings {} plies deep (seed {})\n",
         black.eval, white.eval, black.depth, games, starts, plies, seed
     )?;
-    let mut beat = Beat::new(games, io.watched);
     let (a, b) = play_match(black, white, games, plies, seed, &mut || beat.game(err));
     beat.finish(err);
     writeln!(out, "{}", TALLY_HEADER)?;
@@ -360,7 +381,7 @@ fn run_match(black: Engine, white: Engine, games: usize, seed: u64, io: &mut Io)
 }
 
 /// Plays and prints a tournament at `depth` (see `otello tournament --help`).
-fn run_tournament(depth: u32, games: usize, seed: u64, io: &mut Io) -> Result<(), CliError> {
+fn run_tournament(depth: u32, games: usize, seed: u64, beat: &mut Beat, io: &mut Io) -> Result<(), CliError> {
     let (out, err) = (&mut *io.out, &mut *io.err);
     let plies = 4;
     let all = Eval::ALL;
@@ -371,7 +392,6 @@ fn run_tournament(depth: u32, games: usize, seed: u64, io: &mut Io) -> Result<()
     )?;
     // cells[i][j]: the tally of heuristic i against heuristic j.
     let mut cells = vec![vec![Tally::default(); all.len()]; all.len()];
-    let mut beat = Beat::new(games * all.len() * (all.len() - 1) / 2, io.watched);
     for i in 0..all.len() {
         for j in i + 1..all.len() {
             let (black, white) = (Engine { eval: all[i], depth }, Engine { eval: all[j], depth });

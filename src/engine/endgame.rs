@@ -148,6 +148,11 @@ pub struct Solver {
     nodes: u64,
     /// Told of each step of the climb, and of the search going on ([`Solver::observe`]).
     observer: Option<Box<dyn FnMut(Event) + Send>>,
+    /// How long the observer waits at least between two [`Event::Working`].
+    every: Duration,
+    /// When the search next looks at the clock: the next multiple of [`LOOK_EVERY`]
+    /// positions.
+    next_look: u64,
     /// When the current solve started, and when the observer last heard of it.
     started: Instant,
     heard: Instant,
@@ -159,7 +164,7 @@ pub enum Event {
     /// A null-window search of the root around `bound` ended: the score is `result` if
     /// that equals `bound`, else at least (above) or at most (below) `result`.
     Step { bound: i32, result: i32, nodes: u64, elapsed: Duration },
-    /// The search goes on (sent at most every [`HEARTBEAT`]).
+    /// The search goes on (sent at most as often as [`Solver::observe`] says).
     Working { nodes: u64, elapsed: Duration },
 }
 
@@ -170,8 +175,12 @@ pub const SPLIT_FROM: u32 = 11;
 /// only the stored best one, whose proof is cheap where the table holds the line.
 pub const PV_ALL_MOVES_FROM: u32 = 14;
 
-/// How often at most a solve sends [`Event::Working`].
+/// How often a person watching a solve hears that it goes on, unless told otherwise.
 pub const HEARTBEAT: Duration = Duration::from_secs(2);
+
+/// A solve looks at the clock once in this many positions (the first search after each
+/// multiple of it), which is rarely enough to cost nothing.
+pub const LOOK_EVERY: u64 = 1 << 20;
 
 /// What the threads of a split share: the best score and move so far among the split
 /// position's moves, and the window's lower end it has raised.
@@ -293,7 +302,18 @@ impl Solver {
         let now = Instant::now();
         let (idle, stops) = (Arc::new(AtomicIsize::new(0)), Vec::new());
         let mid_table = Table::new(MIDGAME_ENTRIES, budget / 4);
-        Solver { table, idle, stops, mid_table, nodes: 0, observer: None, started: now, heard: now }
+        Solver {
+            table,
+            idle,
+            stops,
+            mid_table,
+            nodes: 0,
+            observer: None,
+            every: HEARTBEAT,
+            next_look: LOOK_EVERY,
+            started: now,
+            heard: now,
+        }
     }
 
     /// Makes every solve search on `threads` threads (at least 1): where a position of
@@ -316,6 +336,8 @@ impl Solver {
             mid_table: Table::new(MIDGAME_ENTRIES, memory::budget().unwrap_or(memory::DEFAULT) / 16),
             nodes: 0,
             observer: None,
+            every: HEARTBEAT,
+            next_look: LOOK_EVERY,
             started: now,
             heard: now,
         }
@@ -327,19 +349,22 @@ impl Solver {
         self.stops.iter().any(|s| s.load(Ordering::Relaxed))
     }
 
-    /// Has `observer` told of each step of every solve's climb and, every [`HEARTBEAT`]
-    /// or so, that the search goes on.
-    pub fn observe(&mut self, observer: Box<dyn FnMut(Event) + Send>) {
+    /// Has `observer` told of each step of every solve's climb and, when it last heard of
+    /// the solve `every` ago or more, that the search goes on. The search looks at the
+    /// clock once in [`LOOK_EVERY`] positions, so with `every` zero the observer hears of
+    /// each of them: at least once in every [`LOOK_EVERY`] positions of a solve.
+    pub fn observe(&mut self, observer: Box<dyn FnMut(Event) + Send>, every: Duration) {
         self.observer = Some(observer);
+        self.every = every;
     }
 
     /// Tells the observer, if there is one, that the search goes on, if it last heard of
-    /// the solve [`HEARTBEAT`] ago.
+    /// the solve long enough ago ([`Solver::observe`]).
     #[cold]
     fn heartbeat(&mut self) {
         if let Some(observer) = self.observer.as_mut() {
             let now = Instant::now();
-            if now - self.heard >= HEARTBEAT {
+            if now - self.heard >= self.every {
                 self.heard = now;
                 observer(Event::Working { nodes: self.nodes, elapsed: now - self.started });
             }
@@ -359,6 +384,7 @@ impl Solver {
     /// Solves `pos` exactly.
     pub fn solve(&mut self, pos: &Position) -> Solution {
         self.nodes = 0;
+        self.next_look = LOOK_EVERY;
         self.started = Instant::now();
         self.heard = self.started;
         let (p, o) = (pos.player, pos.opponent);
@@ -486,7 +512,8 @@ impl Solver {
             return self.small(p, o, empty, alpha, beta, false);
         }
         self.nodes += 1;
-        if self.nodes & 0xf_ffff == 0 {
+        if self.nodes >= self.next_look {
+            self.next_look = (self.nodes | (LOOK_EVERY - 1)) + 1;
             self.heartbeat();
         }
         if self.stopped() {

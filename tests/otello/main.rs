@@ -611,8 +611,11 @@ fn node_limit_stops_with_a_completed_shallower_search() {
     }
 }
 
+/// A time limit stops a search that would otherwise run for years, with a move and a
+/// value from the last depth it completed. (How soon it stops depends on the machine, so
+/// it is not asserted.)
 #[test]
-fn time_limit_returns_promptly_with_a_legal_move() {
+fn time_limit_stops_with_a_completed_shallower_search() {
     let mut rng = Rng::new(77);
     for &plies in &[0usize, 20] {
         let pos = random_position(&mut rng, plies);
@@ -622,7 +625,6 @@ fn time_limit_returns_promptly_with_a_legal_move() {
             .search(&pos, Limits { depth: 30, nodes: u64::MAX, time: Some(limit) });
         let took = started.elapsed();
         let what = format!("after {} plies: {:?}", plies, report);
-        assert!(took < limit + Duration::from_millis(500), "took {:?}: {}", took, what);
         assert!(report.elapsed <= took);
         assert!(report.depth >= 1 && report.depth < 30, "{}", what);
         assert!(moves_of(&pos).contains(&report.best.expect("a move")), "{}", what);

@@ -4,9 +4,11 @@
 use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, Write};
+use std::time::Duration;
 
 use super::super::super::core::error::{self, Error, InputError};
 use super::super::super::core::scan::escape;
+use super::super::endgame::HEARTBEAT;
 use super::super::eval::Eval;
 
 /// The streams a command works with, and who is at them.
@@ -19,8 +21,7 @@ pub struct Io<'a> {
     pub err: &'a mut dyn Write,
     /// Whether a person types the input (a terminal), rather than a file or a pipe.
     pub typed: bool,
-    /// Whether a person watches `err` (a terminal): progress beats then come every
-    /// [`super::super::endgame::HEARTBEAT`] or so.
+    /// Whether a person watches `err` (a terminal): progress then shows there.
     pub watched: bool,
 }
 
@@ -196,6 +197,15 @@ impl<'a> Options<'a> {
         match self.value(name) {
             None => Ok(default),
             Some(v) => parse_number(name, v, min, max),
+        }
+    }
+
+    /// How often progress shows on a terminal: `--beat S`, in whole seconds, or
+    /// [`HEARTBEAT`].
+    pub fn beat(&self) -> Result<Duration, CliError> {
+        match self.value("--beat") {
+            None => Ok(HEARTBEAT),
+            Some(v) => Ok(Duration::from_secs(parse_number("--beat", v, 0, 3600)?)),
         }
     }
 

@@ -2,7 +2,7 @@
 //! and the value of every move of a position.
 
 use std::io::{self, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::super::super::core::error::InputError;
 use super::super::super::core::scan::{lines, shorten};
@@ -41,6 +41,8 @@ pub struct SolveOptions {
     pub check: bool,
     /// The threads each solve searches on.
     pub threads: usize,
+    /// How often a person watching stderr hears that a solve goes on.
+    pub beat: Duration,
 }
 
 /// A position to solve: its id, and what a `--ffo` line expects.
@@ -134,7 +136,7 @@ pub fn solve_lines(text: &str, o: &SolveOptions, io: &mut Io) -> Result<usize, C
     for task in tasks.iter() {
         solver.clear();
         if o.verbose || io.watched {
-            solver.observe(observer(task.id.clone(), o.verbose, io.watched));
+            solver.observe(observer(task.id.clone(), o.verbose, io.watched), o.beat);
         }
         let start = Instant::now();
         let s = solver.solve(&task.pos);
