@@ -7,13 +7,14 @@ use std::time::{Duration, Instant};
 
 use othello::core::bitboard::BitRules;
 use othello::core::board::{Alphabet, Board, Color};
+use othello::core::position::Position;
 use othello::core::rules::{Adjacent, Flanking, Rules};
 use othello::count::analysis::Analyse;
 use othello::count::{count, Counts, Options};
 use othello::engine::endgame::Solver;
 use othello::engine::eval::Eval;
 use othello::engine::perft::perft_with;
-use othello::engine::position::Position;
+use othello::engine::position;
 use othello::engine::search::{Limits, Searcher};
 
 /// A small xorshift generator: the same inputs on every run.
@@ -470,7 +471,7 @@ fn main() {
         if id > 44 || !wanted(&name) {
             continue;
         }
-        let pos = Position::parse(f[1], f[2]).expect("a valid position");
+        let pos = position::parse(f[1], f[2]).expect("a valid position");
         let t = Instant::now();
         let s = Solver::new(1 << 22).solve(&pos);
         let time = t.elapsed();

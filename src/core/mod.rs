@@ -5,7 +5,8 @@
 //! |---|---|
 //! | [`board`] | the general `rows × cols` board, colours, judge alphabets |
 //! | [`rules`] | the rule sets on the general board: standard flanking, Dumbothello's adjacent capture |
-//! | [`bitboard`] | boards within 8×8 as pairs of `u64`, and the rules' 64-bit form |
+//! | [`bitboard`] | boards within 8×8 as bit sets, and the rules' 64-bit form |
+//! | [`position`] | the 64-bit position: moves made, passes, the game's end, the scores |
 //! | [`scan`] | input read as tokens or lines that know their line number |
 //! | [`error`] | input errors, the programs' error type and their exit codes |
 //! | [`memory`] | the memory budget of tables |
@@ -16,6 +17,7 @@ pub mod bitboard;
 pub mod board;
 pub mod error;
 pub mod memory;
+pub mod position;
 pub mod rng;
 pub mod rules;
 pub mod scan;

@@ -1,21 +1,21 @@
-//! The counter's walk on boards within 8×8: a position as 64-bit sets (the discs of the
-//! player to move, the opponent's, the empty cells; see [`super::super::core::bitboard`]),
-//! moves and flips by the rules' 64-bit form, and the last four empty cells counted at
-//! once by [`super::last`].
+//! The counter's walk on boards within 8×8: a [`Position`] and its empty cells, moves and
+//! flips by the rules' 64-bit form, and the last empty cells counted at once by
+//! [`super::last`].
 
 use std::marker::PhantomData;
 
 use super::super::core::bitboard::{BitRules, Bits};
+use super::super::core::position::Position;
 use super::last;
 use super::outcomes::{decided_by, Outcomes};
 use super::walk::{Shortcuts, Walk};
 
-/// A board within 8×8 as bit sets, under rules `R`. Its cells are the three sets, which
-/// never change as a whole, so the two players' discs are an exact key.
+/// A board within 8×8 under rules `R`: the position and the empty cells. Its cells are
+/// the discs and the empty cells, which never change as a whole, so the position is an
+/// exact key.
 #[derive(Clone)]
 pub struct BitWalk<R> {
-    p: u64,
-    o: u64,
+    pos: Position,
     empty: u64,
     rules: PhantomData<fn() -> R>,
 }
@@ -24,49 +24,45 @@ impl<R: BitRules> BitWalk<R> {
     /// The position with discs `p` for the player to move, `o` for the opponent, and the
     /// empty cells `empty`.
     pub fn new(p: u64, o: u64, empty: u64) -> BitWalk<R> {
-        BitWalk { p, o, empty, rules: PhantomData }
+        BitWalk { pos: Position { player: p, opponent: o }, empty, rules: PhantomData }
     }
 }
 
 impl<R: BitRules> Walk for BitWalk<R> {
     const PASSES: bool = R::PASSES;
     const STORE_FROM: usize = last::CELLS + 1;
-    type Key = (u64, u64);
+    type Key = Position;
     type Move = u32;
     type Moves = Bits;
     type Undo = u64;
 
     #[inline]
     fn moves(&self) -> Bits {
-        Bits(R::moves(self.p, self.o, self.empty))
+        Bits(R::moves(self.pos.player, self.pos.opponent, self.empty))
     }
 
     #[inline]
     fn play(&mut self, sq: u32) -> u64 {
-        let flips = R::flipped(self.p, self.o, sq);
-        let mover = self.p ^ flips ^ 1 << sq;
-        self.p = self.o ^ flips;
-        self.o = mover;
+        let flips = R::flipped(self.pos.player, self.pos.opponent, sq);
+        self.pos = self.pos.after(sq, flips);
         self.empty ^= 1 << sq;
         flips
     }
 
     #[inline]
     fn undo(&mut self, sq: u32, flips: u64) {
-        let mover = self.o ^ flips ^ 1 << sq;
-        self.o = self.p ^ flips;
-        self.p = mover;
+        self.pos = self.pos.before(sq, flips);
         self.empty ^= 1 << sq;
     }
 
     #[inline]
     fn pass(&mut self) {
-        std::mem::swap(&mut self.p, &mut self.o);
+        self.pos = self.pos.passed();
     }
 
     #[inline]
     fn margin(&self) -> i32 {
-        self.p.count_ones() as i32 - self.o.count_ones() as i32
+        self.pos.margin()
     }
 
     #[inline]
@@ -75,8 +71,8 @@ impl<R: BitRules> Walk for BitWalk<R> {
     }
 
     #[inline]
-    fn with_key<T, F: FnOnce(&(u64, u64)) -> T>(&self, f: F) -> T {
-        f(&(self.p, self.o))
+    fn with_key<T, F: FnOnce(&Position) -> T>(&self, f: F) -> T {
+        f(&self.pos)
     }
 }
 
@@ -86,7 +82,7 @@ impl<R: BitRules> Shortcuts for BitWalk<R> {
         if self.empties() > last::CELLS {
             return None;
         }
-        Some(last::outcomes::<R>(self.p, self.o, self.empty, self.margin()))
+        Some(last::outcomes::<R>(self.pos.player, self.pos.opponent, self.empty, self.margin()))
     }
 
     #[inline]
@@ -94,11 +90,11 @@ impl<R: BitRules> Shortcuts for BitWalk<R> {
         if self.empties() > last::CELLS {
             return None;
         }
-        Some(last::sequences::<R>(self.p, self.o, self.empty))
+        Some(last::sequences::<R>(self.pos.player, self.pos.opponent, self.empty))
     }
 
     fn decided(&self) -> Option<bool> {
-        decided::<R>(self.p, self.o, self.empty)
+        decided::<R>(self.pos.player, self.pos.opponent, self.empty)
     }
 }
 

@@ -30,6 +30,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::super::core::bitboard::{lowest, neighbours, BitRules, Bits, RAYS};
+use super::super::core::position::{Position, Turn};
 use super::super::core::table::prefetch;
 use super::bits::{decided, BitWalk};
 use super::last::{self, Four};
@@ -265,14 +266,13 @@ impl Worker {
             let (theirs_bit, discs, next_to) = (marker(set), c.area & !set, neighbours(1u64 << sq));
             for e in group {
                 // Both rule sets move only next to an opponent's disc.
-                let p = e.key & !set;
-                let o = discs & !p;
-                let flips = if o & next_to != 0 { R::flipped(p, o, sq) } else { 0 };
+                let pos = Position { player: e.key & !set, opponent: discs & !(e.key & !set) };
+                let flips = if pos.opponent & next_to != 0 { R::flipped(pos.player, pos.opponent, sq) } else { 0 };
                 if flips == 0 {
                     continue;
                 }
                 // The opponent moves next: the marker flips.
-                let key = keys.key(o ^ flips, e.key & theirs_bit == 0, e.paths);
+                let key = keys.key(pos.after(sq, flips).player, e.key & theirs_bit == 0, e.paths);
                 let slot = self.home(key);
                 prefetch(&self.slots[slot]);
                 batch[n] = (key, e.paths, slot);
@@ -303,25 +303,28 @@ impl Worker {
         let cells = empty.count_ones() as usize;
         out.retain_mut(|e| {
             let mut theirs = e.key & keys.theirs != 0;
-            let mut p = e.key & !empty;
-            let mut o = c.area & !empty & !p;
-            if R::moves(p, o, empty) == 0 {
-                if !(R::PASSES && R::moves(o, p, empty) != 0) {
-                    let (paths, margin) = (e.paths & PATHS, p.count_ones() as i32 - o.count_ones() as i32);
+            let p = e.key & !empty;
+            let mut pos = Position { player: p, opponent: c.area & !empty & !p };
+            match pos.turn::<R>(empty) {
+                Turn::Play(_) => {}
+                Turn::Pass => {
+                    pos = pos.passed();
+                    theirs = !theirs;
+                    e.key = keys.key(pos.player, theirs, e.paths);
+                }
+                Turn::Over => {
+                    let paths = e.paths & PATHS;
                     match (e.paths & KNOWN != 0, e.paths & ROOT_WINS != 0) {
                         (true, wins) => self.credit(Outcomes::all(wins, 1), paths, false),
-                        (false, _) => self.credit(Outcomes::leaf(margin), paths, theirs),
+                        (false, _) => self.credit(Outcomes::leaf(pos.margin()), paths, theirs),
                     }
                     return false;
                 }
-                std::mem::swap(&mut p, &mut o);
-                theirs = !theirs;
-                e.key = keys.key(p, theirs, e.paths);
             }
             if c.decide && cells >= DECIDE_FROM && e.paths & KNOWN == 0 {
-                if let Some(wins) = decided::<R>(p, o, empty) {
+                if let Some(wins) = decided::<R>(pos.player, pos.opponent, empty) {
                     e.paths |= KNOWN | if wins != theirs { ROOT_WINS } else { 0 };
-                    e.key = keys.key(p, theirs, e.paths);
+                    e.key = keys.key(pos.player, theirs, e.paths);
                 }
             }
             true

@@ -1,10 +1,11 @@
 //! The value of every move of a position, best first: what `otello analyse` prints and
 //! NBoard's `hint` sends.
 
+use super::super::core::position::Position;
 use super::endgame::Solver;
 use super::eval::Eval;
 use super::game::{Game, Heuristic};
-use super::position::{Move, Position};
+use super::position::Move;
 use super::search::{terminal_value, Limits, Searcher};
 
 /// A move with its value for the player to move.
@@ -24,9 +25,9 @@ pub struct MoveValue {
 /// use othello::engine::analysis::move_values;
 /// use othello::engine::endgame::Solver;
 /// use othello::engine::eval::Eval;
-/// use othello::engine::position::Position;
+/// use othello::engine::position::parse;
 /// use othello::engine::search::Searcher;
-/// let pos = Position::parse("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------", "X").unwrap();
+/// let pos = parse("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------", "X").unwrap();
 /// let mut searcher = Searcher::new(Eval::Pattern, 1 << 10);
 /// let (exact, _) = move_values(&pos, Some(&mut Solver::new(1 << 16)), &mut searcher, 0);
 /// assert_eq!((exact[0].line[0].to_string(), exact[0].value), ("A2".to_string(), 38));

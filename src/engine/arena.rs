@@ -7,10 +7,11 @@
 
 use std::time::{Duration, Instant};
 
+use super::super::core::position::Position;
 use super::super::core::rng::Rng;
 use super::eval::Eval;
 use super::game::Game;
-use super::position::{Move, Position};
+use super::position::Move;
 use super::search::{Limits, Searcher};
 
 /// A player: a heuristic searched to a fixed depth.
@@ -90,7 +91,7 @@ pub fn play_game(start: Position, black_to_move: bool, black: Engine, white: Eng
         pos = pos.play(m);
         side = 1 - side;
     }
-    let margin = pos.disc_margin();
+    let margin = pos.margin();
     result.margin = if side == 0 { margin } else { -margin };
     result
 }

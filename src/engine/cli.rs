@@ -19,12 +19,13 @@ use self::solve::{analyse, solve_lines, Format, SolveOptions, MAX_EMPTIES};
 use super::super::core::board::Color;
 use super::super::core::error::InputError;
 use super::super::core::memory;
+use super::super::core::position::Position;
 use super::super::core::scan::escape;
 use super::arena::{openings, play_match, Engine, Tally};
 use super::eval::Eval;
 use super::nboard;
 use super::perft::perft_with;
-use super::position::Position;
+use super::position;
 
 const USAGE: &str = "\
 otello: an Othello engine built on a generic alpha-beta search
@@ -272,7 +273,7 @@ fn position(words: &[&str]) -> Result<(Position, Color), CliError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     match fields[..] {
         [board, side] => {
-            let pos = Position::parse(board, side).map_err(|e| usage(format!("bad position: {}", e)))?;
+            let pos = position::parse(board, side).map_err(|e| usage(format!("bad position: {}", e)))?;
             Ok((pos, if "XxBb*".contains(side) { Color::Black } else { Color::White }))
         }
         [] => Err(usage("a position is needed: its 64 cells and the side to move (X or O)".to_string())),

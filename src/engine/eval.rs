@@ -13,9 +13,10 @@
 use std::fmt;
 
 use super::super::core::bitboard::neighbours;
+use super::super::core::position::Position;
 use super::game::Heuristic;
 use super::pattern;
-use super::position::{Position, SQUARE_VALUES};
+use super::position::SQUARE_VALUES;
 use super::search::WIN;
 
 /// A heuristic, picked by name.
@@ -87,7 +88,7 @@ impl Heuristic<Position> for Eval {
     fn evaluate(&self, pos: &Position) -> i32 {
         let (p, o) = (pos.player, pos.opponent);
         match *self {
-            Eval::Discs => pos.disc_margin(),
+            Eval::Discs => pos.margin(),
             Eval::Positional => weight(p) - weight(o),
             Eval::Mobility => {
                 let empty = pos.empty();

@@ -39,13 +39,14 @@
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
+use super::super::core::position::Position;
 use super::super::core::scan::{escape, shorten};
 use super::analysis::move_values;
 use super::endgame::Solver;
 use super::eval::Eval;
 use super::game::Game;
 use super::pattern;
-use super::position::{Move, Position};
+use super::position::{self, Move};
 use super::search::{Limits, Searcher, WIN};
 
 /// The protocol version spoken.
@@ -175,7 +176,7 @@ fn board(value: &str) -> Result<(Position, bool), String> {
     if side != "*" && side != "O" {
         return Err(format!("BO[...]: the side to move is * (black) or O (white), not '{}'", escape(side)));
     }
-    let pos = Position::parse(cells, side).map_err(|e| format!("BO[...]: {}", e))?;
+    let pos = position::parse(cells, side).map_err(|e| format!("BO[...]: {}", e))?;
     Ok((pos, side == "*"))
 }
 

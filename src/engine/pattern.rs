@@ -177,10 +177,10 @@ static TRAINED: &[u8; 2 * WEIGHTS] = include_bytes!("../../data/pattern-weights.
 ///
 /// ```
 /// use othello::engine::pattern::{evaluate, SCALE};
-/// use othello::engine::position::Position;
+/// use othello::engine::position::parse;
 /// // FFO #40, black to move, wins by 38 discs under perfect play.
 /// let board = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
-/// let pos = Position::parse(board, "X").unwrap();
+/// let pos = parse(board, "X").unwrap();
 /// let guess = evaluate(pos.player, pos.opponent) / SCALE;
 /// assert!((guess - 38).abs() < 10, "{}", guess);
 /// ```

@@ -12,21 +12,22 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::super::core::bitboard::{canonical, flanking_flips, flanking_moves};
+use super::super::core::bitboard::{canonical, Bits};
 use super::super::core::memory;
+use super::super::core::position::{Position, Turn};
+use super::super::core::rules::Flanking;
 use super::super::core::table::{mix, Footprint, Table, TableKey};
-use super::position::Position;
 
 /// The leaves `depth` plies below `pos`.
 ///
 /// ```
+/// use othello::core::position::Position;
 /// use othello::engine::perft::perft;
-/// use othello::engine::position::Position;
 /// assert_eq!(perft(Position::start(), 1), 4);
 /// assert_eq!(perft(Position::start(), 5), 1396);
 /// ```
 pub fn perft(pos: Position, depth: u32) -> u64 {
-    leaves(pos.player, pos.opponent, depth, &mut None)
+    leaves(pos, depth, &mut None)
 }
 
 /// A position in canonical form and a depth: the key of a stored count.
@@ -49,22 +50,22 @@ impl TableKey for Key {
 /// Depths below this are not stored: they are cheaper to count again.
 const STORE_FROM: u32 = 4;
 
-fn leaves(p: u64, o: u64, depth: u32, table: &mut Option<Table<Key, u64>>) -> u64 {
+fn leaves(pos: Position, depth: u32, table: &mut Option<Table<Key, u64>>) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let empty = !(p | o);
-    let mut moves = flanking_moves(p, o, empty);
+    let moves = match pos.turn::<Flanking>(pos.empty()) {
+        Turn::Play(moves) => moves,
+        Turn::Pass => return leaves(pos.passed(), depth - 1, table),
+        Turn::Over => return 1,
+    };
     if depth == 1 {
-        return (moves.count_ones() as u64).max(1);
-    }
-    if moves == 0 {
-        return if flanking_moves(o, p, empty) == 0 { 1 } else { leaves(o, p, depth - 1, table) };
+        return moves.count_ones() as u64;
     }
     let mut key = None;
     if depth >= STORE_FROM {
         if let Some(t) = table.as_ref() {
-            let (cp, co) = canonical(p, o);
+            let (cp, co) = canonical(pos.player, pos.opponent);
             let k = Key { p: cp, o: co, depth };
             if let Some(&n) = t.get(&k) {
                 return n;
@@ -73,11 +74,8 @@ fn leaves(p: u64, o: u64, depth: u32, table: &mut Option<Table<Key, u64>>) -> u6
         }
     }
     let mut total = 0;
-    while moves != 0 {
-        let sq = moves.trailing_zeros();
-        moves &= moves - 1;
-        let flips = flanking_flips(p, o, sq);
-        total += leaves(o ^ flips, p ^ flips ^ (1u64 << sq), depth - 1, table);
+    for sq in Bits(moves) {
+        total += leaves(pos.play_square(sq), depth - 1, table);
     }
     if let (Some(k), Some(t)) = (key, table.as_mut()) {
         t.put(&k, total, depth);
@@ -93,24 +91,17 @@ pub fn perft_with(pos: Position, depth: u32, entries: usize, threads: usize) -> 
     let budget = memory::budget().unwrap_or(memory::DEFAULT) / threads.max(1);
     let table = || if entries > 0 { Some(Table::new(entries, budget)) } else { None };
     if threads <= 1 || depth < 5 {
-        return leaves(pos.player, pos.opponent, depth, &mut table());
+        return leaves(pos, depth, &mut table());
     }
     // The positions `split` plies down; ends and passes before that are tasks too.
     let split = 3;
     let mut tasks = Vec::new();
     let mut stack = vec![(pos, 0u32)];
     while let Some((node, ply)) = stack.pop() {
-        let legal = node.legal();
-        if ply == split || (legal == 0 && node.passed().legal() == 0) {
-            tasks.push((node, depth - ply));
-        } else if legal == 0 {
-            stack.push((node.passed(), ply + 1));
-        } else {
-            let mut m = legal;
-            while m != 0 {
-                stack.push((node.play_square(m.trailing_zeros()), ply + 1));
-                m &= m - 1;
-            }
+        match node.turn::<Flanking>(node.empty()) {
+            Turn::Play(moves) if ply < split => stack.extend(Bits(moves).map(|sq| (node.play_square(sq), ply + 1))),
+            Turn::Pass if ply < split => stack.push((node.passed(), ply + 1)),
+            _ => tasks.push((node, depth - ply)),
         }
     }
     let next = AtomicUsize::new(0);
@@ -119,7 +110,7 @@ pub fn perft_with(pos: Position, depth: u32, entries: usize, threads: usize) -> 
         let mut table = table();
         let mut sum = 0;
         while let Some(&(node, d)) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
-            sum += leaves(node.player, node.opponent, d, &mut table);
+            sum += leaves(node, d, &mut table);
         }
         *total.lock().unwrap_or_else(|e| e.into_inner()) += sum;
     };

@@ -148,7 +148,7 @@ impl<M> Footprint for Entry<M> {}
 /// An α-β searcher: a heuristic, a transposition table, and limits.
 ///
 /// ```
-/// use othello::engine::position::Position;
+/// use othello::core::position::Position;
 /// use othello::engine::eval::Eval;
 /// use othello::engine::search::{Limits, Searcher};
 /// let mut s = Searcher::new(Eval::Positional, 1 << 16);

@@ -5,9 +5,10 @@ use std::fs;
 
 use othello::core::bitboard::stable_discs;
 use othello::core::error::Error;
+use othello::core::position::Position;
 use othello::engine::cli::args::CliError;
 use othello::engine::endgame::Solver;
-use othello::engine::position::{Move, Position};
+use othello::engine::position::Move;
 
 use super::{run, Rng};
 

@@ -15,13 +15,14 @@ use std::time::{Duration, Instant};
 
 use othello::core::board::{Board, Color};
 use othello::core::error::Error;
+use othello::core::position::Position;
 use othello::core::rules::{Flanking, Rules};
 use othello::engine::cli;
 use othello::engine::cli::args::{CliError, Io};
 use othello::engine::eval::Eval;
 use othello::engine::game::{Game, Heuristic};
 use othello::engine::perft::{perft, perft_with};
-use othello::engine::position::{Move, Position};
+use othello::engine::position::{self, Move};
 mod endgame;
 mod nboard;
 mod players;
@@ -750,7 +751,7 @@ fn general_board_perft_equals_bitboard_perft() {
         let plies = 40 + rng.below(24);
         let pos = random_position(&mut rng, plies);
         let color = if i % 2 == 0 { Color::Black } else { Color::White };
-        let board = pos.to_board(color);
+        let board = position::to_board(pos, color);
         for d in 1..=5 {
             assert_eq!(board_perft(&board, color, d), perft(pos, d), "{:?} depth {}", pos, d);
         }
@@ -778,10 +779,10 @@ fn position_agrees_with_the_general_rules_on_random_games() {
         let mut pos = Position::start();
         loop {
             positions += 1;
-            assert_eq!(Position::from_board(&board, color), Some(pos));
-            assert_eq!(pos.to_board(color), board);
+            assert_eq!(position::from_board(&board, color), Some(pos));
+            assert_eq!(position::to_board(pos, color), board);
             assert_eq!(pos.final_score(), board_score(&board, color));
-            assert_eq!(pos.disc_margin(), board.discs(color) as i32 - board.discs(color.opponent()) as i32);
+            assert_eq!(pos.margin(), board.discs(color) as i32 - board.discs(color.opponent()) as i32);
             let legal = Flanking::legal_moves(&board, color);
             let theirs = Flanking::legal_moves(&board, color.opponent());
             let moves = moves_of(&pos);

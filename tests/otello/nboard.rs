@@ -4,10 +4,11 @@
 
 use std::io::Cursor;
 
+use othello::core::position::Position;
 use othello::engine::endgame::Solver;
 use othello::engine::game::{Game, Heuristic};
 use othello::engine::nboard::{self, Record, HEURISTIC_PER_DISC};
-use othello::engine::position::{Move, Position};
+use othello::engine::position::{parse, Move};
 use othello::engine::search::{minimax, terminal_value, WIN};
 
 use super::Rng;
@@ -250,7 +251,7 @@ const PASS_BOARD: &str = "8 OO*-------------------------------------------------
 
 #[test]
 fn a_player_without_moves_passes() {
-    let pos = Position::parse(&PASS_BOARD[2..66], "*").unwrap();
+    let pos = parse(&PASS_BOARD[2..66], "*").unwrap();
     assert_eq!(moves_of(&pos), [Move::PASS]);
     let record = ggf(PASS_BOARD, "");
     let script = format!("set depth 2\nset game {}\ngo\nhint 2\nmove PA\ngo\nmove d1\ngo\nhint 1\nping 1\n", record);

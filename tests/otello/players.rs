@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use othello::engine::endgame::{Solver, LOOK_EVERY};
 use othello::engine::game::Game;
-use othello::engine::position::{Move, Position};
+use othello::engine::position::{parse, Move};
 
 use super::{binary, moves_of, output, run};
 
@@ -20,7 +20,7 @@ const FFO40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X---
 
 /// FFO #40 after the first `plies` moves of a line of best play, with its side to move.
 fn ffo40_after(plies: usize) -> (String, &'static str) {
-    let mut pos = Position::parse(FFO40, "X").unwrap();
+    let mut pos = parse(FFO40, "X").unwrap();
     let mut solver = Solver::new(1 << 16);
     let s = solver.solve(&pos);
     let line = solver.principal_variation(&pos, &s);
@@ -86,7 +86,7 @@ fn solve_prints_a_header_rows_with_principal_variations_and_totals() {
     let mut total = 0u64;
     for (row, (board, side, id)) in lines[2..4].iter().zip([(&a, side_a, "first"), (&b, side_b, "3")].iter()) {
         let c = columns(row);
-        let pos = Position::parse(board, side).unwrap();
+        let pos = parse(board, side).unwrap();
         let s = Solver::new(1 << 16).solve(&pos);
         assert_eq!(c[0], *id);
         assert_eq!(c[1], pos.empty().count_ones().to_string());
@@ -126,7 +126,7 @@ fn solve_refuses_more_than_36_empty_squares_unless_forced() {
 fn analyse_gives_every_move_its_exact_value_best_first() {
     let (board, side) = ffo40_after(8);
     let out = output(&["analyse", &board, side]);
-    let pos = Position::parse(&board, side).unwrap();
+    let pos = parse(&board, side).unwrap();
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].contains("exact final disc differences"), "{}", out);
     let legal = moves_of(&pos);
@@ -169,7 +169,7 @@ fn play_gives_hints_takes_back_and_starts_from_a_position() {
     let human = if side == "O" { "white" } else { "black" };
     let (result, out) = run(&["play", "--human", human, "--depth", "1", "--position", &board, side], "moves\nquit\n");
     assert!(result.is_ok(), "{:?}", result.err());
-    let pos = Position::parse(&board, side).unwrap();
+    let pos = parse(&board, side).unwrap();
     let legal: Vec<String> = moves_of(&pos).iter().map(|m| m.to_string()).collect();
     assert!(out.contains(&format!("Your legal moves: {}.", legal.join(" "))), "{}", out);
     assert!(!out.contains("The engine plays"), "the person moves first here: {}", out);

@@ -9,7 +9,8 @@
 //! neighbourhood of the four cells. Nothing outside this module knows which way it took:
 //! [`outcomes`], [`sequences`] and [`Cache`] answer the same either way.
 
-use super::super::core::bitboard::{last_flips, BitRules, Bits};
+use super::super::core::bitboard::{BitRules, Bits};
+use super::super::core::position::Position;
 use super::outcomes::Outcomes;
 
 #[cfg(lanes)]
@@ -47,7 +48,7 @@ pub fn outcomes<R: BitRules>(p: u64, o: u64, empty: u64, margin: i32) -> Outcome
             return lanes::outcomes::<R>(p, o, empty, margin);
         }
     }
-    portable::<R>(p, o, empty, margin)
+    portable::<R>(Position { player: p, opponent: o }, empty, margin)
 }
 
 /// The number of sequences of moves on the cells `empty` (at most [`CELLS`]) for the
@@ -111,45 +112,46 @@ impl Cache {
     }
 }
 
-/// [`outcomes`] by a recursion over the empty cells; the last two are counted by
-/// [`last_two`].
-fn portable<R: BitRules>(p: u64, o: u64, empty: u64, margin: i32) -> Outcomes {
+/// [`outcomes`] by a recursion over the empty cells. The flips of every cell come first:
+/// they do not depend on one another, so the processor works on them side by side. The
+/// last cell is counted from its gain alone ([`Position::last_gain`]), without a call.
+fn portable<R: BitRules>(pos: Position, empty: u64, margin: i32) -> Outcomes {
     let n = empty.count_ones() as usize;
-    if n <= 2 {
-        let (a, rest) = (empty.trailing_zeros(), empty & empty.wrapping_sub(1));
-        return match n {
-            0 => Outcomes::leaf(margin),
-            1 => last_one::<R>(p, o, a, margin),
-            _ => last_two::<R>(p, o, a, rest.trailing_zeros(), margin),
-        };
+    if n <= 1 {
+        return Outcomes::leaf(if n == 1 { margin + pos.last_gain::<R>(empty.trailing_zeros()) } else { margin });
     }
-    // The flips of every cell first: they do not depend on one another.
+    let below = |child: Position, empty: u64, margin: i32| {
+        if n == 2 {
+            Outcomes::leaf(margin + child.last_gain::<R>(empty.trailing_zeros()))
+        } else {
+            portable::<R>(child, empty, margin)
+        }
+    };
     let mut cells = [0u32; CELLS];
     let mut flips = [0u64; CELLS];
     for (k, sq) in Bits(empty).enumerate() {
         cells[k] = sq;
-        flips[k] = R::flipped(p, o, sq);
+        flips[k] = R::flipped(pos.player, pos.opponent, sq);
     }
     let mut total = Outcomes::default();
     let mut moved = false;
     for k in 0..n {
         if flips[k] != 0 {
             moved = true;
-            let (f, placed) = (flips[k], 1u64 << cells[k]);
-            let after = margin + 2 * f.count_ones() as i32 + 1;
-            total.add_opponent(&portable::<R>(o ^ f, p ^ f ^ placed, empty ^ placed, -after));
+            let gain = 2 * flips[k].count_ones() as i32 + 1;
+            total.add_opponent(&below(pos.after(cells[k], flips[k]), empty ^ 1 << cells[k], -(margin + gain)));
         }
     }
     if moved || !R::PASSES {
         return if moved { total } else { Outcomes::leaf(margin) };
     }
     // The player to move passes: the opponent moves, and the player is to move again.
+    let other = pos.passed();
     for sq in Bits(empty) {
-        let f = R::flipped(o, p, sq);
+        let f = R::flipped(other.player, other.opponent, sq);
         if f != 0 {
             moved = true;
-            let placed = 1u64 << sq;
-            total += &portable::<R>(p ^ f, o ^ f ^ placed, empty ^ placed, margin - 2 * f.count_ones() as i32 - 1);
+            total += &below(other.after(sq, f), empty ^ 1 << sq, margin - 2 * f.count_ones() as i32 - 1);
         }
     }
     if moved {
@@ -157,53 +159,6 @@ fn portable<R: BitRules>(p: u64, o: u64, empty: u64, margin: i32) -> Outcomes {
     } else {
         Outcomes::leaf(margin)
     }
-}
-
-/// [`outcomes`] of the two empty cells `a` and `b`: each move is followed by the last
-/// cell's outcome ([`last_one`]).
-#[inline(always)]
-fn last_two<R: BitRules>(p: u64, o: u64, a: u32, b: u32, margin: i32) -> Outcomes {
-    let mut total = Outcomes::default();
-    let mut moved = false;
-    let both = [R::flipped(p, o, a), R::flipped(p, o, b)];
-    for (&(x, y), &f) in [(a, b), (b, a)].iter().zip(both.iter()) {
-        if f != 0 {
-            moved = true;
-            let after = margin + 2 * f.count_ones() as i32 + 1;
-            total.add_opponent(&last_one::<R>(o ^ f, p ^ f ^ 1u64 << x, y, -after));
-        }
-    }
-    if moved || !R::PASSES {
-        return if moved { total } else { Outcomes::leaf(margin) };
-    }
-    // The player to move passes; the opponent moves, then the player faces the last cell.
-    for &(x, y) in [(a, b), (b, a)].iter() {
-        let f = R::flipped(o, p, x);
-        if f != 0 {
-            moved = true;
-            total += &last_one::<R>(p ^ f, o ^ f ^ 1u64 << x, y, margin - 2 * f.count_ones() as i32 - 1);
-        }
-    }
-    if moved {
-        total
-    } else {
-        Outcomes::leaf(margin)
-    }
-}
-
-/// The outcome for the player with discs `p` to move (margin `margin`) when `sq` is the
-/// only empty cell: only flip counts matter, so no move is made. On a full 8×8 board
-/// they are looked up by line ([`last_flips`]) instead of made as a mask.
-#[inline(always)]
-fn last_one<R: BitRules>(p: u64, o: u64, sq: u32, margin: i32) -> Outcomes {
-    let full = !R::ADJACENT && p | o | 1 << sq == !0;
-    let count = |p: u64, o: u64| if full { last_flips(p, sq) as i32 } else { R::flipped(p, o, sq).count_ones() as i32 };
-    let n = count(p, o);
-    if n > 0 {
-        return Outcomes::leaf(margin + 2 * n + 1);
-    }
-    let n = if R::PASSES { count(o, p) } else { 0 };
-    Outcomes::leaf(if n > 0 { margin - 2 * n - 1 } else { margin })
 }
 
 /// [`sequences`] by a recursion over the empty cells. One cell or none leaves one
@@ -213,16 +168,16 @@ fn portable_sequences<R: BitRules>(p: u64, o: u64, empty: u64) -> u64 {
     if empty.count_ones() <= 1 {
         return 1;
     }
-    let players = [(p, o), (o, p)];
-    for &(me, other) in players[..if R::PASSES { 2 } else { 1 }].iter() {
-        let moves = R::moves(me, other, empty);
+    let pos = Position { player: p, opponent: o };
+    for &me in [pos, pos.passed()][..if R::PASSES { 2 } else { 1 }].iter() {
+        let moves = R::moves(me.player, me.opponent, empty);
         let total = if empty.count_ones() == 2 {
             moves.count_ones() as u64
         } else {
             Bits(moves)
                 .map(|sq| {
-                    let (f, placed) = (R::flipped(me, other, sq), 1u64 << sq);
-                    portable_sequences::<R>(other ^ f, me ^ f ^ placed, empty ^ placed)
+                    let child = me.after(sq, R::flipped(me.player, me.opponent, sq));
+                    portable_sequences::<R>(child.player, child.opponent, empty ^ 1 << sq)
                 })
                 .sum()
         };

@@ -3,6 +3,7 @@
 //! where passes and games over before the last cell are common.
 
 use super::super::super::core::bitboard::{BitRules, Bits};
+use super::super::super::core::position::Position;
 use super::super::super::core::rng::Rng;
 use super::super::super::core::rules::{Adjacent, Flanking};
 use super::super::outcomes::Outcomes;
@@ -47,11 +48,12 @@ fn agree<R: BitRules>(seed: u64) {
         let want = by_moves::<R>(p, o, empty, margin);
         let all = want.wins + want.losses + want.draws;
         assert_eq!(outcomes::<R>(p, o, empty, margin), want, "{:#x} {:#x} {:#x} {}", p, o, empty, margin);
-        assert_eq!(portable::<R>(p, o, empty, margin), want, "{:#x} {:#x} {:#x} {}", p, o, empty, margin);
+        let pos = Position { player: p, opponent: o };
+        assert_eq!(portable::<R>(pos, empty, margin), want, "{:#x} {:#x} {:#x} {}", p, o, empty, margin);
         assert_eq!(sequences::<R>(p, o, empty), all, "{:#x} {:#x} {:#x}", p, o, empty);
         assert_eq!(portable_sequences::<R>(p, o, empty), all, "{:#x} {:#x} {:#x}", p, o, empty);
         counted += 1;
-        short += (n == 4 && all < 24) as u32;
+        short += (n as usize == CELLS && all < (1..=CELLS as u64).product()) as u32;
     }
     // The random positions cover sequences cut short by passes and early ends.
     assert!(short > counted / 40, "{} of {}", short, counted);

@@ -5,12 +5,13 @@ use std::io::{self, BufRead, Write};
 
 use super::super::super::core::board::{Alphabet, Color};
 use super::super::super::core::error::InputError;
+use super::super::super::core::position::Position;
 use super::super::super::core::scan::{escape, shorten};
 use super::super::arena::Engine;
 use super::super::eval::Eval;
 use super::super::game::Game;
 use super::super::pattern;
-use super::super::position::{Move, Position};
+use super::super::position::{to_board, Move};
 use super::super::search::{Limits, Report, Searcher, WIN};
 use super::args::{CliError, Io};
 
@@ -105,7 +106,7 @@ pub fn play(human: Color, engine: Engine, start: (Position, Color), io: &mut Io)
         t.pos = t.pos.play(m);
         t.to_move = t.to_move.opponent();
     }
-    let board = t.pos.to_board(t.to_move);
+    let board = to_board(t.pos, t.to_move);
     let (b, w) = (board.discs(Color::Black), board.discs(Color::White));
     let mine = if human == Color::Black { b } else { w };
     let theirs = b + w - mine;
@@ -201,7 +202,7 @@ fn ask(
 
 /// The board with coordinates, `X` black and `O` white.
 fn draw(pos: &Position, to_move: Color, out: &mut dyn Write) -> Result<(), CliError> {
-    let board = pos.to_board(to_move);
+    let board = to_board(*pos, to_move);
     let alphabet = Alphabet { empty: '.', black: 'X', white: 'O' };
     writeln!(out, "\n  A B C D E F G H")?;
     for r in 0..8 {

@@ -5,11 +5,12 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use super::super::super::core::error::InputError;
+use super::super::super::core::position::Position;
 use super::super::super::core::scan::{lines, shorten};
 use super::super::analysis::move_values;
 use super::super::arena::Engine;
 use super::super::endgame::{Event, Solver};
-use super::super::position::{Move, Position};
+use super::super::position::{parse, Move};
 use super::args::{CliError, Io};
 use super::play::value_text;
 
@@ -65,7 +66,7 @@ fn read_tasks(text: &str, o: &SolveOptions) -> Result<Vec<Task>, CliError> {
         let has_id = fields.len() > 1 && fields[1].chars().count() == 64;
         let (id, rest) = if has_id { (fields[0].to_string(), &fields[1..]) } else { (number.to_string(), &fields[..]) };
         let side_text = rest.get(1).cloned().unwrap_or("");
-        let pos = Position::parse(rest[0], side_text).map_err(|e| InputError::at(number, e))?;
+        let pos = parse(rest[0], side_text).map_err(|e| InputError::at(number, e))?;
         let empties = pos.empty().count_ones();
         if empties > MAX_EMPTIES && !o.force {
             let message = format!(

@@ -9,6 +9,7 @@
 
 use std::sync::atomic::{fence, AtomicU64, Ordering};
 
+use super::super::super::core::position::Position;
 use super::Bounds;
 
 /// One slot: the sequence number, the position and its packed entry (0: empty).
@@ -45,8 +46,8 @@ fn unpack(e: u64) -> (Bounds, u32) {
 }
 
 /// Where the pair of slots of a position starts, for a table of `mask + 1` slots.
-fn home(p: u64, o: u64, mask: usize) -> usize {
-    let h = (p ^ o.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+fn home(pos: Position, mask: usize) -> usize {
+    let h = (pos.player ^ pos.opponent.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     (h >> 32) as usize & mask & !1
 }
 
@@ -66,10 +67,11 @@ impl Shared {
         Shared { slots, mask: n - 1 }
     }
 
-    /// The bounds stored for (`p`, `o`), if any.
+    /// The bounds stored for `pos`, if any.
     #[inline]
-    pub(super) fn get(&self, p: u64, o: u64) -> Option<Bounds> {
-        let at = home(p, o, self.mask);
+    pub(super) fn get(&self, pos: Position) -> Option<Bounds> {
+        let (p, o) = (pos.player, pos.opponent);
+        let at = home(pos, self.mask);
         self.slots[at..at + 2].iter().find_map(|s| {
             let seq = s.seq.load(Ordering::Acquire);
             if seq & 1 == 1 {
@@ -85,10 +87,11 @@ impl Shared {
         })
     }
 
-    /// Stores `b` for (`p`, `o`), a position with `weight` empty squares.
+    /// Stores `b` for `pos`, a position with `weight` empty squares.
     #[inline]
-    pub(super) fn put(&self, p: u64, o: u64, b: Bounds, weight: u32) {
-        let at = home(p, o, self.mask);
+    pub(super) fn put(&self, pos: Position, b: Bounds, weight: u32) {
+        let (p, o) = (pos.player, pos.opponent);
+        let at = home(pos, self.mask);
         let pair = &self.slots[at..at + 2];
         let same = |s: &Slot| s.player.load(Ordering::Relaxed) == p && s.opponent.load(Ordering::Relaxed) == o;
         let light = |s: &Slot| unpack(s.entry.load(Ordering::Relaxed)).1;
@@ -109,10 +112,10 @@ impl Shared {
         slot.seq.store(seq + 2, Ordering::Release);
     }
 
-    /// Asks the processor to fetch the pair of slots of (`p`, `o`).
+    /// Asks the processor to fetch the pair of slots of `pos`.
     #[inline]
-    pub(super) fn prefetch(&self, p: u64, o: u64) {
-        super::super::super::core::table::prefetch(&self.slots[home(p, o, self.mask)]);
+    pub(super) fn prefetch(&self, pos: Position) {
+        super::super::super::core::table::prefetch(&self.slots[home(pos, self.mask)]);
     }
 
     /// Empties every slot.

@@ -19,7 +19,7 @@ fn the_climb_finds_the_score_from_any_start() {
         let want = Solver::new(1 << 12).solve(&pos).score;
         for &start in [-64, -20, -2, 0, 12, 40, 64].iter() {
             let mut solver = Solver::new(1 << 12);
-            let (score, sq) = solver.climb(pos.player, pos.opponent, pos.legal(), start);
+            let (score, sq) = solver.climb(pos, pos.legal(), start);
             assert_eq!(score, want, "start {} in {:?}", start, pos);
             assert!(pos.legal() >> sq & 1 == 1, "{} is not a move of {:?}", sq, pos);
             let after = pos.play_square(sq);
@@ -35,7 +35,7 @@ fn the_estimate_is_an_even_score() {
     let mut solver = Solver::new(1 << 12);
     for &plies in [10, 30, 40, 48, 56].iter() {
         for pos in random_roots(20, plies, 41) {
-            let start = solver.estimate(pos.player, pos.opponent);
+            let start = solver.estimate(pos);
             assert!(start % 2 == 0 && (-64..=64).contains(&start), "{} for {:?}", start, pos);
         }
     }

@@ -1,7 +1,8 @@
-use super::super::super::core::bitboard::{flanking_flips, START_BLACK, START_WHITE};
+use super::super::super::core::bitboard::Bits;
+use super::super::super::core::position::{Position, Turn};
 use super::super::super::core::rng::Rng;
+use super::super::super::core::rules::Flanking;
 use super::super::endgame::Solver;
-use super::super::position::Position;
 use super::*;
 
 /// Positions of random games, every ply of each.
@@ -9,28 +10,17 @@ fn random_positions(games: usize) -> Vec<(u64, u64)> {
     let mut rng = Rng::new(7);
     let mut found = Vec::new();
     for _ in 0..games {
-        let (mut p, mut o) = (START_BLACK, START_WHITE);
+        let mut pos = Position::start();
         loop {
-            found.push((p, o));
-            let moves = flanking_moves(p, o, !(p | o));
-            if moves == 0 {
-                if flanking_moves(o, p, !(p | o)) == 0 {
-                    break;
+            found.push((pos.player, pos.opponent));
+            match pos.turn::<Flanking>(pos.empty()) {
+                Turn::Play(moves) => {
+                    let pick = rng.below(moves.count_ones() as usize);
+                    pos = pos.play_square(Bits(moves).nth(pick).expect("a move"));
                 }
-                std::mem::swap(&mut p, &mut o);
-                continue;
+                Turn::Pass => pos = pos.passed(),
+                Turn::Over => break,
             }
-            let mut pick = rng.below(moves.count_ones() as usize);
-            let mut m = moves;
-            while pick > 0 {
-                m &= m - 1;
-                pick -= 1;
-            }
-            let sq = m.trailing_zeros();
-            let f = flanking_flips(p, o, sq);
-            let mover = p ^ f ^ 1u64 << sq;
-            p = o ^ f;
-            o = mover;
         }
     }
     found

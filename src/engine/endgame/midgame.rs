@@ -1,0 +1,121 @@
+//! The solver's searches to a depth, which estimate positions rather than solve them:
+//! the root's starting estimate, the ordering of moves at many empty squares and the
+//! re-sorting after a failed move. Their positions count as the solver's nodes.
+
+use super::super::super::core::position::{Position, Turn};
+use super::super::super::core::rules::Flanking;
+use super::super::super::core::table::Footprint;
+use super::super::eval::Eval;
+use super::super::game::Heuristic;
+use super::super::pattern;
+use super::super::search::{terminal_value, WIN};
+use super::{replies, Moves, Solver};
+
+/// Bounds on the value of a position by a search of `depth` with the pattern evaluation,
+/// and its best move there.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct MidBounds {
+    lower: i32,
+    upper: i32,
+    depth: u8,
+    best: u8,
+}
+
+impl Footprint for MidBounds {}
+
+impl Solver {
+    /// An α-β search of `pos` to `depth` (fail-soft), in one of two kinds:
+    ///
+    /// - `PATTERN`: the pattern evaluation, in 1/[`pattern::SCALE`] discs, by
+    ///   principal-variation search: positions 2 or more plies above the leaves are stored
+    ///   in the solver's midgame table with their best move, which goes first, the other
+    ///   moves by fewest replies ([`replies`]). For the root's estimate and re-sorting.
+    /// - else the mobility heuristic ([`Eval::Mobility`]; won and lost games beyond it),
+    ///   moves in square order, nothing stored: cheap, for ordering at many empty squares.
+    pub(super) fn midgame<const PATTERN: bool>(
+        &mut self,
+        pos: Position,
+        depth: u32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if depth == 0 {
+            return if PATTERN { pattern::evaluate(pos.player, pos.opponent) } else { Eval::Mobility.evaluate(&pos) };
+        }
+        let moves = match pos.turn::<Flanking>(pos.empty()) {
+            Turn::Play(moves) => moves,
+            Turn::Pass => return -self.midgame::<PATTERN>(pos.passed(), depth - 1, -beta, -alpha),
+            Turn::Over if PATTERN => return pos.final_score() * pattern::SCALE,
+            Turn::Over => return terminal_value(pos.final_score()),
+        };
+        let stored = PATTERN && depth >= 2;
+        let (mut first, mut known, mut deeper) = (64, None, false);
+        if stored {
+            if let Some(&b) = self.mid_table.get(&pos) {
+                // A deeper search's bounds serve as well.
+                if b.depth as u32 >= depth {
+                    if b.lower >= beta || b.lower == b.upper {
+                        return b.lower;
+                    }
+                    if b.upper <= alpha {
+                        return b.upper;
+                    }
+                    alpha = alpha.max(b.lower);
+                    beta = beta.min(b.upper);
+                }
+                if b.depth as u32 == depth {
+                    known = Some(b);
+                }
+                deeper = b.depth as u32 > depth;
+                first = b.best as u32;
+            }
+        }
+        let mut children = Moves::new(pos, moves);
+        if PATTERN {
+            for c in children.items[..children.len].iter_mut() {
+                c.key = if c.sq == first { 1 << 20 } else { -replies(c.pos) };
+            }
+            children.sort(0);
+        }
+        let (low, high) = (alpha, beta);
+        let mut best = -2 * WIN;
+        let mut best_sq = 64;
+        for (i, c) in children.as_slice().iter().enumerate() {
+            let score = if i == 0 || !PATTERN {
+                -self.midgame::<PATTERN>(c.pos, depth - 1, -beta, -alpha)
+            } else {
+                let probe = -self.midgame::<PATTERN>(c.pos, depth - 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta {
+                    -self.midgame::<PATTERN>(c.pos, depth - 1, -beta, -probe)
+                } else {
+                    probe
+                }
+            };
+            if score > best {
+                best = score;
+                best_sq = c.sq;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if stored && !deeper {
+            let mut b = known.unwrap_or(MidBounds { lower: -2 * WIN, upper: 2 * WIN, depth: depth as u8, best: 64 });
+            if best <= low {
+                b.upper = best;
+            } else if best >= high {
+                b.lower = best;
+            } else {
+                b.lower = best;
+                b.upper = best;
+            }
+            b.best = best_sq as u8;
+            self.mid_table.put(&pos, b, depth);
+        }
+        best
+    }
+}
