@@ -532,21 +532,21 @@ impl<R: Rules> BoardWalk<R> {
 		self.key[0] ^= 1;
 	}
 }
-pub enum Moves {
+pub enum Places {
 	Few(u64),
 	Many(std::vec::IntoIter<u32>),
 }
-impl Iterator for Moves {
+impl Iterator for Places {
 	type Item = u32;
 	fn next(&mut self) -> Option<u32> {
 		match self {
-			Moves::Few(0) => None,
-			Moves::Few(bits) => {
+			Places::Few(0) => None,
+			Places::Few(bits) => {
 				let k = bits.trailing_zeros();
 				*bits &= *bits - 1;
 				Some(k)
 			}
-			Moves::Many(list) => list.next(),
+			Places::Many(list) => list.next(),
 		}
 	}
 }
@@ -555,16 +555,16 @@ impl<R: Rules> Walk for BoardWalk<R> {
 	const STORE_FROM: usize = 2;
 	type Key = Vec<u64>;
 	type Move = u32;
-	type Moves = Moves;
+	type Moves = Places;
 	type Undo = usize;
-	fn moves(&self) -> Moves {
+	fn moves(&self) -> Places {
 		let legal =
 			|&(_, &at): &(usize, &usize)| self.board.cell(at).is_none() && R::is_legal(&self.board, self.to_move, at);
 		let moves = self.playable.iter().enumerate().filter(legal).map(|(k, _)| k as u32);
 		if self.playable.len() <= 64 {
-			Moves::Few(moves.fold(0, |bits, k| bits | 1 << k))
+			Places::Few(moves.fold(0, |bits, k| bits | 1 << k))
 		} else {
-			Moves::Many(moves.collect::<Vec<u32>>().into_iter())
+			Places::Many(moves.collect::<Vec<u32>>().into_iter())
 		}
 	}
 	fn play(&mut self, m: u32) -> usize {

@@ -316,6 +316,7 @@ impl Rules for Flanking {
 }
 }
 pub mod scan {
+use std::fmt;
 use super::error::InputError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
@@ -353,23 +354,38 @@ impl<'a> Scanner<'a> {
 		parse_number(t, what, min, max)
 	}
 }
-pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
+pub fn parse_number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
+	t: Token,
+	what: &str,
+	min: T,
+	max: T,
+) -> Result<T, InputError> {
+	number(t.text, what, min, max).map_err(|message| InputError::at(t.line, message))
+}
+pub fn number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
+	text: &str,
+	what: &str,
+	min: T,
+	max: T,
+) -> Result<T, String> {
 	let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-	let text = t.text.strip_prefix('+').unwrap_or(t.text);
-	let fail = |message: String| Err(InputError::at(t.line, message));
-	if !digits(text) {
-		return match t.text.strip_prefix('-') {
-			Some(n) if digits(n) && n.bytes().any(|b| b != b'0') => {
-				fail(format!("{} must be at least {}, found {}", what, min, shorten(t.text)))
-			}
-			_ => fail(format!("{} must be a whole number, found '{}'", what, shorten(t.text))),
-		};
-	}
-	match text.parse::<u64>() {
-		Ok(v) if v > max => fail(format!("{} must be at most {}, found {}", what, max, shorten(t.text))),
-		Err(_) => fail(format!("{} must be at most {}, found {}", what, max, shorten(t.text))),
-		Ok(v) if v < min => fail(format!("{} must be at least {}, found {}", what, min, v)),
-		Ok(v) => Ok(v),
+	let unsigned = text.strip_prefix('+').unwrap_or(text);
+	let negative = match text.strip_prefix('-') {
+		Some(n) if digits(n) && n.bytes().any(|b| b != b'0') => true,
+		_ if digits(unsigned) => false,
+		_ => return Err(format!("{} must be a whole number, found '{}'", what, shorten(text))),
+	};
+	let value = text.parse::<i128>().ok();
+	let (low, high) = (min.into(), max.into());
+	match value {
+		Some(v) if v < low => {
+			let shown = if negative { shorten(text) } else { v.to_string() };
+			Err(format!("{} must be at least {}, found {}", what, min, shown))
+		}
+		Some(v) if v > high => Err(format!("{} must be at most {}, found {}", what, max, shorten(text))),
+		None if negative => Err(format!("{} must be at least {}, found {}", what, min, shorten(text))),
+		None => Err(format!("{} must be at most {}, found {}", what, max, shorten(text))),
+		Some(_) => text.parse::<T>().map_err(|_| format!("{} must be a whole number, found '{}'", what, shorten(text))),
 	}
 }
 pub fn shorten(text: &str) -> String {

@@ -242,8 +242,8 @@ pub fn lowest(n: u32, mask: u64) -> u64 {
     Bits(mask).take(n as usize).fold(0, |low, sq| low | 1 << sq)
 }
 
-/// The `pext` and `pdep` instructions where the build targets BMI2 (fast on AMD Zen 3 and
-/// later, and on Intel since Haswell): [`gather`], [`lowest`], and [`flanking_flips`] by
+/// The `pext` and `pdep` instructions where the build targets BMI2: [`gather`], [`lowest`],
+/// and [`flanking_flips`] by
 /// table look-up on the four lines through the square (row, column and the two
 /// diagonals), where `pext` packs each line's discs into a byte, a table says which cells
 /// of the line flip, and `pdep` puts them back.

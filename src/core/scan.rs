@@ -5,6 +5,8 @@
 //! harmless; any other character belongs to a token. A line ends at `\n`, at `\r\n` or at
 //! a lone `\r`, each one line end, so line numbers are the same whichever a file uses.
 
+use std::fmt;
+
 use super::error::InputError;
 
 /// One whitespace-free piece of the input and the line it stands on.
@@ -81,35 +83,60 @@ impl<'a> Scanner<'a> {
     }
 }
 
-/// Reads `t` as a whole number in `min..=max`; `what` names it in errors. Numbers beyond
-/// `max` are refused whatever their size, before anything is allocated for them.
+/// Reads `t` as a whole number in `min..=max`; `what` names it in errors ([`number`]).
 ///
 /// ```
 /// use othello::core::scan::{parse_number, Token};
 /// let t = |text| Token { text, line: 2 };
-/// assert_eq!(parse_number(t("+7"), "n", 1, 9), Ok(7));
-/// assert_eq!(parse_number(t("-3"), "n", 1, 9).unwrap_err().to_string(), "line 2: n must be at least 1, found -3");
-/// assert_eq!(parse_number(t("99999999999999999999"), "n", 1, 9).unwrap_err().message, "n must be at most 9, found 99999999999999999999");
-/// assert_eq!(parse_number(t("x"), "n", 1, 9).unwrap_err().message, "n must be a whole number, found 'x'");
+/// assert_eq!(parse_number(t("+7"), "n", 1u64, 9), Ok(7));
+/// assert_eq!(parse_number(t("-3"), "n", 1u64, 9).unwrap_err().to_string(), "line 2: n must be at least 1, found -3");
 /// ```
-pub fn parse_number(t: Token, what: &str, min: u64, max: u64) -> Result<u64, InputError> {
+pub fn parse_number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
+    t: Token,
+    what: &str,
+    min: T,
+    max: T,
+) -> Result<T, InputError> {
+    number(t.text, what, min, max).map_err(|message| InputError::at(t.line, message))
+}
+
+/// Reads `text` as a whole number of type `T` in `min..=max` (`+` or `-` first allowed, `-0`
+/// not), or says why not, naming it `what`. Numbers beyond the range are refused whatever
+/// their size, before anything is allocated for them. Every program of the suite reads its
+/// numbers so: the judges' inputs, `otello`'s options and the NBoard commands.
+///
+/// ```
+/// use othello::core::scan::number;
+/// assert_eq!(number("-12", "n", i32::MIN, 0), Ok(-12));
+/// assert_eq!(number("99999999999999999999", "n", 1u64, 9).unwrap_err(), "n must be at most 9, found 99999999999999999999");
+/// assert_eq!(number("x", "n", 1u64, 9).unwrap_err(), "n must be a whole number, found 'x'");
+/// assert_eq!(number("-0", "n", 0u64, 9).unwrap_err(), "n must be a whole number, found '-0'");
+/// ```
+pub fn number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
+    text: &str,
+    what: &str,
+    min: T,
+    max: T,
+) -> Result<T, String> {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let text = t.text.strip_prefix('+').unwrap_or(t.text);
-    let fail = |message: String| Err(InputError::at(t.line, message));
-    if !digits(text) {
-        // A negative number (not "-0") is too small; anything else is not a number.
-        return match t.text.strip_prefix('-') {
-            Some(n) if digits(n) && n.bytes().any(|b| b != b'0') => {
-                fail(format!("{} must be at least {}, found {}", what, min, shorten(t.text)))
-            }
-            _ => fail(format!("{} must be a whole number, found '{}'", what, shorten(t.text))),
-        };
-    }
-    match text.parse::<u64>() {
-        Ok(v) if v > max => fail(format!("{} must be at most {}, found {}", what, max, shorten(t.text))),
-        Err(_) => fail(format!("{} must be at most {}, found {}", what, max, shorten(t.text))),
-        Ok(v) if v < min => fail(format!("{} must be at least {}, found {}", what, min, v)),
-        Ok(v) => Ok(v),
+    let unsigned = text.strip_prefix('+').unwrap_or(text);
+    let negative = match text.strip_prefix('-') {
+        Some(n) if digits(n) && n.bytes().any(|b| b != b'0') => true,
+        _ if digits(unsigned) => false,
+        _ => return Err(format!("{} must be a whole number, found '{}'", what, shorten(text))),
+    };
+    // Every type asked for fits in i128; longer numbers are beyond any of them.
+    let value = text.parse::<i128>().ok();
+    let (low, high) = (min.into(), max.into());
+    match value {
+        Some(v) if v < low => {
+            let shown = if negative { shorten(text) } else { v.to_string() };
+            Err(format!("{} must be at least {}, found {}", what, min, shown))
+        }
+        Some(v) if v > high => Err(format!("{} must be at most {}, found {}", what, max, shorten(text))),
+        None if negative => Err(format!("{} must be at least {}, found {}", what, min, shorten(text))),
+        None => Err(format!("{} must be at most {}, found {}", what, max, shorten(text))),
+        Some(_) => text.parse::<T>().map_err(|_| format!("{} must be a whole number, found '{}'", what, shorten(text))),
     }
 }
 

@@ -39,7 +39,7 @@ use super::table_entries;
 use super::walk::{Counter, DECIDE_FROM};
 
 /// The most empty cells [`count`] takes: their sequences number at most 20! < 2^62.
-pub const MAX_EMPTIES: usize = 20;
+pub const DEEPEST: usize = 20;
 
 /// Each thread keeps the entries of a level it makes in chunks of at least this many
 /// (1 MB), so that a level takes what it holds and never copies itself to grow.
@@ -400,8 +400,9 @@ impl Keys {
 /// move, `o` for the opponent and the empty cells `empty`, counted by levels on `threads`
 /// threads within `memory` bytes; with `decide`, positions whose winner is known count
 /// only their sequences below. Where a level would not fit in `memory` beside the one it
-/// is made from, the positions of the last level that fit are counted depth first. `None` if the position has more than [`MAX_EMPTIES`] empty cells, or no
-/// more than the last level's.
+/// is made from, the positions of the last level that fit are counted depth first. `None`
+/// if the position has more than [`DEEPEST`] empty cells, or no more than the last
+/// level's.
 ///
 /// ```
 /// use othello::core::bitboard::bit;
@@ -418,7 +419,7 @@ impl Keys {
 /// ```
 pub fn count<R: BitRules>(p: u64, o: u64, empty: u64, threads: usize, decide: bool, memory: usize) -> Option<Outcomes> {
     let cells = empty.count_ones() as usize;
-    if cells > MAX_EMPTIES || cells <= last::CELLS {
+    if cells > DEEPEST || cells <= last::CELLS {
         return None;
     }
     let c = Root { area: p | o | empty, empty, decide };

@@ -1,5 +1,5 @@
 //! What a count adds up: wins, losses and draws of the player to move, in a number type
-//! wide enough for the count, and what a count reports of its own work.
+//! wide enough for the count.
 
 use std::fmt;
 

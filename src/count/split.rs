@@ -25,8 +25,8 @@ struct Task<M> {
 
 /// The outcomes of every sequence below `walk` for its player to move, counted on
 /// `threads` threads (the calling one included) with tables of up to `entries` slots and
-/// `memory` bytes each, and what the counters did; with `decide`, positions whose winner
-/// is known count only their sequences.
+/// `memory` bytes each; with `decide`, positions whose winner is known count only their
+/// sequences.
 pub fn count<W: Shortcuts, C: Count>(
     walk: &W,
     threads: usize,

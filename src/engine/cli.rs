@@ -1,6 +1,7 @@
 //! The `otello` command line: matches and tournaments between heuristics, a game against
-//! the engine, the analysis of a position, perft, exact endgame solving and the NBoard
-//! protocol.
+//! the engine ([`play`]), the analysis of a position and exact endgame solving ([`solve`]),
+//! perft, and the NBoard protocol for graphical interfaces ([`nboard`]), on the options,
+//! errors and streams they share ([`args`]).
 //!
 //! [`run`] takes the arguments and the streams ([`args::Io`]), so tests drive every
 //! command in-process; the binary only passes the real ones, and [`args::exit_code`]
@@ -8,14 +9,15 @@
 //! [`super::super::core::error`]), and 1 where a check failed.
 
 pub mod args;
+pub mod nboard;
 pub mod play;
 pub mod solve;
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use self::args::{parse_number, usage, CliError, Io, Options};
-use self::solve::{analyse, solve_lines, Format, SolveOptions, MAX_EMPTIES};
+use self::args::{parse_number, usage, Args, CliError, Io};
+use self::solve::{analyse, solve_lines, Format, SolveOptions, UNFORCED_UP_TO};
 use super::super::core::board::Color;
 use super::super::core::error::InputError;
 use super::super::core::memory;
@@ -23,7 +25,6 @@ use super::super::core::position::Position;
 use super::super::core::scan::escape;
 use super::arena::{openings, play_match, Engine, Tally};
 use super::eval::Eval;
-use super::nboard;
 use super::perft::perft_with;
 use super::position;
 
@@ -144,7 +145,7 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
     match command {
         "help" | "--help" | "-h" => help(rest.first().map(|s| s.as_str()), io.out),
         "match" => {
-            let o = Options::parse(rest, &["--black", "--white", "--depth", "--games", "--seed", "--beat"], &[])?;
+            let o = Args::parse(rest, &["--black", "--white", "--depth", "--games", "--seed", "--beat"], &[])?;
             o.no_positional()?;
             let black = Engine { eval: o.heuristic("--black", None)?, depth: o.number("--depth", 4, 1, 30)? as u32 };
             let white = Engine { eval: o.heuristic("--white", None)?, depth: black.depth };
@@ -154,7 +155,7 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
             run_match(black, white, games, seed, &mut beat, io)
         }
         "tournament" => {
-            let o = Options::parse(rest, &["--depth", "--games", "--seed", "--beat"], &[])?;
+            let o = Args::parse(rest, &["--depth", "--games", "--seed", "--beat"], &[])?;
             o.no_positional()?;
             let depth = o.number("--depth", 4, 1, 30)? as u32;
             let games = o.number("--games", 10, 1, 100_000)? as usize;
@@ -165,7 +166,7 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
         }
         "play" => {
             // `--position` takes the board and the side: one word or two.
-            let o = Options::parse(rest, &["--human", "--heuristic", "--depth"], &["--position"])?;
+            let o = Args::parse(rest, &["--human", "--heuristic", "--depth"], &["--position"])?;
             let start = match (o.flag("--position"), o.positional.first()) {
                 (true, _) => position(&o.positional)?,
                 (false, Some(word)) => return Err(usage(format!("unexpected '{}'", escape(word)))),
@@ -183,17 +184,17 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
             play::play(human, engine, start, io)
         }
         "analyse" | "analyze" => {
-            let o = Options::parse(rest, &["--heuristic", "--depth", "--exact"], &[])?;
+            let o = Args::parse(rest, &["--heuristic", "--depth", "--exact"], &[])?;
             let (pos, _) = position(&o.positional)?;
             let engine = Engine {
                 eval: o.heuristic("--heuristic", Some(Eval::Pattern))?,
                 depth: o.number("--depth", 6, 1, 30)? as u32,
             };
-            let exact = o.number("--exact", 20, 0, MAX_EMPTIES as u64)? as u32;
+            let exact = o.number("--exact", 20, 0, UNFORCED_UP_TO as u64)? as u32;
             analyse(&pos, engine, exact, io.out)
         }
         "perft" => {
-            let o = Options::parse(rest, &["--threads"], &["--hash"])?;
+            let o = Args::parse(rest, &["--threads"], &["--hash"])?;
             let depth = match o.positional[..] {
                 [d] => parse_number("the depth", d, 0, 30)? as u32,
                 [] => return Err(usage("perft needs a depth: otello perft D".to_string())),
@@ -216,7 +217,7 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
             Ok(())
         }
         "solve" => {
-            let o = Options::parse(rest, &["--ffo", "--format", "--threads", "--beat"], &["--verbose", "--force"])?;
+            let o = Args::parse(rest, &["--ffo", "--format", "--threads", "--beat"], &["--verbose", "--force"])?;
             let format = match o.value("--format").unwrap_or("table") {
                 "table" => Format::Table,
                 "plain" => Format::Plain,
@@ -258,7 +259,7 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
             }
         }
         "nboard" => {
-            Options::parse(rest, &[], &[])?.no_positional()?;
+            Args::parse(rest, &[], &[])?.no_positional()?;
             nboard::run(io.input, io.out, io.err)?;
             Ok(())
         }

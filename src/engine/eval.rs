@@ -56,6 +56,29 @@ impl Eval {
         Eval::ALL.iter().cloned().find(|e| e.name() == name)
     }
 
+    /// A search value of this heuristic in discs for the player to move, where it has
+    /// that meaning: a won or lost end by its margin, the pattern evaluation over its
+    /// scale. `None` for the hand-made heuristics, whose units are their own.
+    ///
+    /// ```
+    /// use othello::engine::eval::Eval;
+    /// use othello::engine::search::WIN;
+    /// assert_eq!(Eval::Pattern.discs(48), Some(1.5));
+    /// assert_eq!(Eval::Mobility.discs(-WIN - 6), Some(-6.0));
+    /// assert_eq!(Eval::Mobility.discs(30), None);
+    /// ```
+    pub fn discs(self, value: i32) -> Option<f64> {
+        if value > WIN / 2 {
+            Some((value - WIN) as f64)
+        } else if value < -WIN / 2 {
+            Some((value + WIN) as f64)
+        } else if self == Eval::Pattern {
+            Some(value as f64 / pattern::SCALE as f64)
+        } else {
+            None
+        }
+    }
+
     /// The name of the heuristic.
     pub fn name(self) -> &'static str {
         match self {

@@ -12,7 +12,6 @@
 //! | [`perft`] | counts of move sequences of a given length |
 //! | [`analysis`] | the value of every move of a position |
 //! | [`arena`] | matches and tournaments between heuristics |
-//! | [`nboard`] | the NBoard protocol, for graphical interfaces |
 //! | [`cli`] | the `otello` command line |
 
 pub mod analysis;
@@ -21,7 +20,6 @@ pub mod cli;
 pub mod endgame;
 pub mod eval;
 pub mod game;
-pub mod nboard;
 pub mod pattern;
 pub mod perft;
 pub mod position;

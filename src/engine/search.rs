@@ -136,14 +136,14 @@ enum Bound {
 
 /// A transposition-table entry.
 #[derive(Clone, Copy, Debug)]
-struct Entry<M> {
+struct Stored<M> {
     depth: u32,
     value: i32,
     bound: Bound,
     best: Option<M>,
 }
 
-impl<M> Footprint for Entry<M> {}
+impl<M> Footprint for Stored<M> {}
 
 /// An α-β searcher: a heuristic, a transposition table, and limits.
 ///
@@ -159,7 +159,7 @@ impl<M> Footprint for Entry<M> {}
 /// ```
 pub struct Searcher<G: Game, H> {
     heuristic: H,
-    table: Table<G::Key, Entry<G::Move>>,
+    table: Table<G::Key, Stored<G::Move>>,
     /// Per ply: the best line found from there in the current iteration.
     lines: Vec<Vec<G::Move>>,
     nodes: u64,
@@ -310,7 +310,7 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
         } else {
             Bound::Exact
         };
-        self.table.put(&key, Entry { depth, value: best, bound, best: best_move }, depth);
+        self.table.put(&key, Stored { depth, value: best, bound, best: best_move }, depth);
         best
     }
 }

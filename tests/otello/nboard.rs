@@ -5,9 +5,10 @@
 use std::io::Cursor;
 
 use othello::core::position::Position;
+use othello::engine::cli::nboard::{self, Record};
 use othello::engine::endgame::Solver;
 use othello::engine::game::{Game, Heuristic};
-use othello::engine::nboard::{self, Record, HEURISTIC_PER_DISC};
+use othello::engine::pattern::SCALE;
 use othello::engine::position::{parse, Move};
 use othello::engine::search::{minimax, terminal_value, WIN};
 
@@ -71,7 +72,7 @@ fn discs(value: i32) -> String {
     } else if value < -WIN / 2 {
         format!("{:.2}", (value + WIN) as f64)
     } else {
-        format!("{:.2}", value as f64 / HEURISTIC_PER_DISC as f64)
+        format!("{:.2}", value as f64 / SCALE as f64)
     }
 }
 

@@ -462,7 +462,7 @@ impl Place {
 /// The lanes of a level: per vector, the two players' discs (the one to move first) and
 /// the first player's margin; as masks of lanes, those still sequences and those where
 /// the first player is to move.
-struct Level {
+struct Ply {
     me: [__m512i; 3],
     other: [__m512i; 3],
     m: [__m512i; 3],
@@ -482,8 +482,8 @@ fn slice(m: u32, v: usize) -> __mmask8 {
 /// far), by the other one; where neither has, the game is over, and its outcome (per
 /// group, at the lanes `heads`) goes to `sink`.
 #[inline(always)]
-unsafe fn level<K: Sink, const OUTCOMES: bool, const ADJACENT: bool>(
-    l: &mut Level,
+unsafe fn ply<K: Sink, const OUTCOMES: bool, const ADJACENT: bool>(
+    l: &mut Ply,
     four: &Place,
     at: &[__m512i; 3],
     vectors: usize,
@@ -557,7 +557,7 @@ unsafe fn level<K: Sink, const OUTCOMES: bool, const ADJACENT: bool>(
 /// the legal moves of a position, or else the other player's, or else one, as the game is
 /// over. The last cell is one sequence whoever plays it, so no move is made.
 #[inline(always)]
-unsafe fn two_cell_sequences<const ADJACENT: bool>(l: &Level, four: &Place, at: &[__m512i; 3], vectors: usize) -> u64 {
+unsafe fn two_cell_sequences<const ADJACENT: bool>(l: &Ply, four: &Place, at: &[__m512i; 3], vectors: usize) -> u64 {
     let mut moved = 0u32;
     for v in 0..vectors {
         let lanes = slice(l.alive, v);
@@ -644,7 +644,7 @@ unsafe fn count_into<K: Sink, const OUTCOMES: bool, const ADJACENT: bool, const 
     // The second move, in the 12 two-cell beginnings (groups of 3 with the same first
     // cell), the first player's opponent to move.
     let pairs = 3 * legal.count_ones() as usize;
-    let mut two = Level { me: [f; 3], other: [f; 3], m: [zero; 3], alive: (1u32 << pairs) - 1, first: 0 };
+    let mut two = Ply { me: [f; 3], other: [f; 3], m: [zero; 3], alive: (1u32 << pairs) - 1, first: 0 };
     for v in 0..(pairs + 7) / 8 {
         let i = at(&PAIRS[0], v);
         two.me[v] = _mm512_permutexvar_epi64(i, me1);
@@ -652,12 +652,12 @@ unsafe fn count_into<K: Sink, const OUTCOMES: bool, const ADJACENT: bool, const 
         two.m[v] = _mm512_permutexvar_epi64(i, m1);
         cell_at[v] = at(&PAIRS[1], v);
     }
-    level::<K, OUTCOMES, ADJACENT>(&mut two, &four, &cell_at, (pairs + 7) / 8, 3, 0b001_001_001_001, sink);
+    ply::<K, OUTCOMES, ADJACENT>(&mut two, &four, &cell_at, (pairs + 7) / 8, 3, 0b001_001_001_001, sink);
 
     // The third move, in the 24 orders (groups of 2 with the same first two cells): each
     // beginning's lanes spread over its two orders.
     let vectors = (2 * pairs + 7) / 8;
-    let mut l = Level { me: [f; 3], other: [f; 3], m: [zero; 3], alive: doubled(two.alive), first: doubled(two.first) };
+    let mut l = Ply { me: [f; 3], other: [f; 3], m: [zero; 3], alive: doubled(two.alive), first: doubled(two.first) };
     for v in 0..vectors {
         let j = 4 * v as i64;
         let spread = _mm512_setr_epi64(j, j, j + 1, j + 1, j + 2, j + 2, j + 3, j + 3);
@@ -670,7 +670,7 @@ unsafe fn count_into<K: Sink, const OUTCOMES: bool, const ADJACENT: bool, const 
         sink.add(two_cell_sequences::<ADJACENT>(&l, &four, &cell_at, vectors));
         return Some(());
     }
-    level::<K, OUTCOMES, ADJACENT>(&mut l, &four, &cell_at, vectors, 2, 0x55_5555, sink);
+    ply::<K, OUTCOMES, ADJACENT>(&mut l, &four, &cell_at, vectors, 2, 0x55_5555, sink);
     // The last cell, by the player to move or else the other one: both players' flips are
     // computed, as a branch on whether the second ones are needed costs more than they do.
     for v in 0..vectors {

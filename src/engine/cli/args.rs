@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use super::super::super::core::error::{self, Error, InputError};
-use super::super::super::core::scan::escape;
+use super::super::super::core::scan::{escape, number};
 use super::super::endgame::HEARTBEAT;
 use super::super::eval::Eval;
 
@@ -125,30 +125,28 @@ pub fn usage(message: String) -> CliError {
     InputError::new(format!("{} (see otello --help)", message)).into()
 }
 
-/// `text` as a whole number from `min` to `max`, or a usage error naming `what`.
+/// `text` as a whole number from `min` to `max` ([`number`]), or a usage error naming
+/// `what`.
 pub fn parse_number(what: &str, text: &str, min: u64, max: u64) -> Result<u64, CliError> {
-    match text.parse::<u64>() {
-        Ok(n) if n >= min && n <= max => Ok(n),
-        _ => Err(usage(format!("{} must be a whole number from {} to {}, not '{}'", what, min, max, escape(text)))),
-    }
+    number(text, what, min, max).map_err(usage)
 }
 
-/// Parsed command-line options: `--name value` pairs, flags, and the rest. Options are
+/// Parsed command-line options: `--name value` pairs, flags, and the rest. Args are
 /// recognised by name only, so a position whose first cells are empty (`---OX...`,
 /// quoted with its side or not) is a word like any other; `--` ends the options.
-pub struct Options<'a> {
+pub struct Args<'a> {
     values: Vec<(&'a str, &'a str)>,
     flags: Vec<&'a str>,
     /// The words that are not options, in order.
     pub positional: Vec<&'a str>,
 }
 
-impl<'a> Options<'a> {
+impl<'a> Args<'a> {
     /// Reads `args`: the options named in `with_value` take the next word, those in
     /// `flags` none; any other word that looks like an option ([`looks_like_option`]) is
     /// an error.
-    pub fn parse(args: &'a [String], with_value: &[&str], flags: &[&str]) -> Result<Options<'a>, CliError> {
-        let mut o = Options { values: Vec::new(), flags: Vec::new(), positional: Vec::new() };
+    pub fn parse(args: &'a [String], with_value: &[&str], flags: &[&str]) -> Result<Args<'a>, CliError> {
+        let mut o = Args { values: Vec::new(), flags: Vec::new(), positional: Vec::new() };
         let mut i = 0;
         while i < args.len() {
             let a = args[i].as_str();
@@ -218,5 +216,64 @@ impl<'a> Options<'a> {
                 Eval::from_name(v).ok_or_else(|| usage(format!("unknown heuristic '{}' ({})", escape(v), Eval::NAMES)))
             }
         }
+    }
+}
+
+/// The lines of a stream, read one at a time as they come (a person typing, a GUI's
+/// commands): each ends at `\n`, `\r\n` or a lone `\r`, as in [`super::super::super::core::scan`].
+pub struct LineReader<R> {
+    input: R,
+    /// Whether the last line ended at `\r`: a `\n` right after it ends no line.
+    after_cr: bool,
+    /// The number of the last line read (1-based).
+    number: usize,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// The lines of `input`.
+    pub fn new(input: R) -> LineReader<R> {
+        LineReader { input, after_cr: false, number: 0 }
+    }
+
+    /// The next line without its end; `None` at the end of the input. A line that is not
+    /// UTF-8 is an error on its line; a read that fails, an error on none.
+    pub fn read_line(&mut self) -> Result<Option<String>, InputError> {
+        let (mut bytes, mut any) = (Vec::new(), false);
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(buf) => buf,
+                Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e))),
+            };
+            if buf.is_empty() {
+                if !any {
+                    return Ok(None);
+                }
+                break;
+            }
+            if self.after_cr {
+                self.after_cr = false;
+                if buf[0] == b'\n' {
+                    self.input.consume(1);
+                    continue;
+                }
+            }
+            any = true;
+            match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(end) => {
+                    bytes.extend_from_slice(&buf[..end]);
+                    self.after_cr = buf[end] == b'\r';
+                    self.input.consume(end + 1);
+                    break;
+                }
+                None => {
+                    let n = buf.len();
+                    bytes.extend_from_slice(buf);
+                    self.input.consume(n);
+                }
+            }
+        }
+        self.number += 1;
+        String::from_utf8(bytes).map(Some).map_err(|_| InputError::at(self.number, "the input is not UTF-8 text"))
     }
 }

@@ -1,19 +1,17 @@
 //! `otello play`: a game between a person and the engine, on a terminal or from piped
 //! moves.
 
-use std::io::{self, BufRead, Write};
+use std::io::{BufRead, Write};
 
 use super::super::super::core::board::{Alphabet, Color};
-use super::super::super::core::error::InputError;
 use super::super::super::core::position::Position;
 use super::super::super::core::scan::{escape, shorten};
 use super::super::arena::Engine;
 use super::super::eval::Eval;
 use super::super::game::Game;
-use super::super::pattern;
 use super::super::position::{to_board, Move};
 use super::super::search::{Limits, Report, Searcher, WIN};
-use super::args::{CliError, Io};
+use super::args::{CliError, Io, LineReader};
 
 /// A game in progress: the position, whose turn it is, and the positions before each
 /// move (for `undo`).
@@ -36,16 +34,12 @@ struct Session {
 /// assert_eq!(value_text(Eval::Discs, 0), "0");
 /// ```
 pub fn value_text(eval: Eval, value: i32) -> String {
-    if value > WIN / 2 {
-        format!("a win by {}", value - WIN)
-    } else if value < -WIN / 2 {
-        format!("a loss by {}", -WIN - value)
-    } else if eval == Eval::Pattern {
-        format!("{:+.1} discs", value as f64 / pattern::SCALE as f64)
-    } else if value == 0 {
-        "0".to_string()
-    } else {
-        format!("{:+}", value)
+    match eval.discs(value) {
+        Some(margin) if value > WIN / 2 => format!("a win by {}", margin),
+        Some(margin) if value < -WIN / 2 => format!("a loss by {}", -margin),
+        Some(discs) => format!("{:+.1} discs", discs),
+        None if value == 0 => "0".to_string(),
+        None => format!("{:+}", value),
     }
 }
 
@@ -60,7 +54,7 @@ pub fn report_text(eval: Eval, r: &Report<Move>) -> String {
 pub fn play(human: Color, engine: Engine, start: (Position, Color), io: &mut Io) -> Result<(), CliError> {
     let typed = io.typed;
     let out = &mut *io.out;
-    let mut input = Lines::new(&mut *io.input);
+    let mut input = LineReader::new(&mut *io.input);
     let mut searcher: Searcher<Position, Eval> = engine.searcher();
     let mut t = Session { pos: start.0, to_move: start.1, history: Vec::new() };
     writeln!(
@@ -89,9 +83,9 @@ pub fn play(human: Color, engine: Engine, start: (Position, Color), io: &mut Io)
             Move::PASS
         } else if t.to_move == human {
             match ask(&mut t, &mut searcher, engine, &mut input, typed, out)? {
-                Turn::Move(m) => m,
-                Turn::Undone => continue,
-                Turn::Stop => {
+                Reply::Move(m) => m,
+                Reply::Undone => continue,
+                Reply::Stop => {
                     writeln!(out, "\nThe game stops here.")?;
                     return Ok(());
                 }
@@ -122,7 +116,7 @@ pub fn play(human: Color, engine: Engine, start: (Position, Color), io: &mut Io)
 }
 
 /// What the person did on their turn.
-enum Turn {
+enum Reply {
     /// Played this legal move.
     Move(Move),
     /// Took back their last move (and the engine's reply): the game is as it was then.
@@ -133,21 +127,21 @@ enum Turn {
 
 /// Asks for a move until a legal one is typed, answering `moves`, `hint` and `undo` on
 /// the way.
-fn ask(
+fn ask<R: BufRead>(
     t: &mut Session,
     searcher: &mut Searcher<Position, Eval>,
     engine: Engine,
-    input: &mut Lines,
+    input: &mut LineReader<R>,
     typed: bool,
     out: &mut dyn Write,
-) -> Result<Turn, CliError> {
+) -> Result<Reply, CliError> {
     let human = t.to_move;
     loop {
         write!(out, "Your move: ")?;
         out.flush()?;
         let line = match input.read_line()? {
             Some(line) => line,
-            None => return Ok(Turn::Stop),
+            None => return Ok(Reply::Stop),
         };
         let text = line.trim();
         if !typed {
@@ -155,7 +149,7 @@ fn ask(
         }
         match text.to_ascii_lowercase().as_str() {
             "" => continue,
-            "quit" | "exit" => return Ok(Turn::Stop),
+            "quit" | "exit" => return Ok(Reply::Stop),
             "moves" | "help" | "?" => {
                 writeln!(out, "Your legal moves: {}. Also: hint, undo, quit.", list(&t.pos))?;
                 continue;
@@ -175,7 +169,7 @@ fn ask(
                         t.pos = pos;
                         t.to_move = to_move;
                         writeln!(out, "Taken back.")?;
-                        return Ok(Turn::Undone);
+                        return Ok(Reply::Undone);
                     }
                     None => writeln!(out, "Nothing to take back.")?,
                 }
@@ -193,7 +187,7 @@ fn ask(
                 } else if t.pos.legal() >> sq & 1 == 0 {
                     writeln!(out, "{} flips no disc. Your legal moves: {}.", m, list(&t.pos))?;
                 } else {
-                    return Ok(Turn::Move(m));
+                    return Ok(Reply::Move(m));
                 }
             }
         }
@@ -219,66 +213,4 @@ pub fn list(pos: &Position) -> String {
     pos.moves(&mut moves);
     let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     names.join(" ")
-}
-
-/// The lines typed to `play`: each ends at `\n`, `\r\n` or a lone `\r`, as in
-/// [`super::super::super::core::scan`], and must be UTF-8 text.
-struct Lines<'a> {
-    input: &'a mut dyn BufRead,
-    /// Whether the last line ended at `\r`: a `\n` right after it ends no line.
-    after_cr: bool,
-    /// The number of the last line read (1-based).
-    number: usize,
-}
-
-impl<'a> Lines<'a> {
-    /// The lines of `input`.
-    fn new(input: &'a mut dyn BufRead) -> Lines<'a> {
-        Lines { input, after_cr: false, number: 0 }
-    }
-
-    /// The next line without its end; `None` at the end of the input. A read that fails
-    /// or a line that is not UTF-8 is an input error.
-    fn read_line(&mut self) -> Result<Option<String>, CliError> {
-        let (mut bytes, mut any) = (Vec::new(), false);
-        loop {
-            let buf = match self.input.fill_buf() {
-                Ok(buf) => buf,
-                Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e)).into()),
-            };
-            if buf.is_empty() {
-                if !any {
-                    return Ok(None);
-                }
-                break;
-            }
-            if self.after_cr {
-                self.after_cr = false;
-                if buf[0] == b'\n' {
-                    self.input.consume(1);
-                    continue;
-                }
-            }
-            any = true;
-            match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
-                Some(end) => {
-                    bytes.extend_from_slice(&buf[..end]);
-                    self.after_cr = buf[end] == b'\r';
-                    self.input.consume(end + 1);
-                    break;
-                }
-                None => {
-                    let n = buf.len();
-                    bytes.extend_from_slice(buf);
-                    self.input.consume(n);
-                }
-            }
-        }
-        self.number += 1;
-        match String::from_utf8(bytes) {
-            Ok(line) => Ok(Some(line)),
-            Err(_) => Err(InputError::at(self.number, "the input is not UTF-8 text").into()),
-        }
-    }
 }

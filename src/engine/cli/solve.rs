@@ -19,7 +19,7 @@ const SOLVER_ENTRIES: usize = 1 << 22;
 
 /// The most empty squares `solve` takes without `--force`: a few more already take
 /// hours, and the start position (60) would take years.
-pub const MAX_EMPTIES: u32 = 36;
+pub const UNFORCED_UP_TO: u32 = 36;
 
 /// How `solve` prints its results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub struct SolveOptions {
     pub format: Format,
     /// Print each step of the climb to the exact score on stderr.
     pub verbose: bool,
-    /// Solve positions of more than [`MAX_EMPTIES`] empty squares too.
+    /// Solve positions of more than [`UNFORCED_UP_TO`] empty squares too.
     pub force: bool,
     /// Compare with the score and best moves each line gives (`--ffo`).
     pub check: bool,
@@ -47,7 +47,7 @@ pub struct SolveOptions {
 }
 
 /// A position to solve: its id, and what a `--ffo` line expects.
-struct Task {
+struct Problem {
     id: String,
     pos: Position,
     want: Option<(i32, Vec<Option<Move>>, String)>,
@@ -55,7 +55,7 @@ struct Task {
 
 /// The positions of `text` (one per line, see `otello solve --help`), all read before the
 /// first is solved, so that a bad line stops the run at once.
-fn read_tasks(text: &str, o: &SolveOptions) -> Result<Vec<Task>, CliError> {
+fn read_tasks(text: &str, o: &SolveOptions) -> Result<Vec<Problem>, CliError> {
     let mut tasks = Vec::new();
     for (number, line) in lines(text) {
         let fields: Vec<&str> = line.split_whitespace().collect();
@@ -68,10 +68,10 @@ fn read_tasks(text: &str, o: &SolveOptions) -> Result<Vec<Task>, CliError> {
         let side_text = rest.get(1).cloned().unwrap_or("");
         let pos = parse(rest[0], side_text).map_err(|e| InputError::at(number, e))?;
         let empties = pos.empty().count_ones();
-        if empties > MAX_EMPTIES && !o.force {
+        if empties > UNFORCED_UP_TO && !o.force {
             let message = format!(
                 "{} empty squares: more than {} take hours to days, the start years (--force solves it anyway)",
-                empties, MAX_EMPTIES
+                empties, UNFORCED_UP_TO
             );
             return Err(InputError::at(number, message).into());
         }
@@ -81,7 +81,7 @@ fn read_tasks(text: &str, o: &SolveOptions) -> Result<Vec<Task>, CliError> {
         } else {
             None
         };
-        tasks.push(Task { id, pos, want });
+        tasks.push(Problem { id, pos, want });
     }
     Ok(tasks)
 }

@@ -9,7 +9,7 @@ use super::super::eval::Eval;
 use super::super::game::Heuristic;
 use super::super::pattern;
 use super::super::search::{terminal_value, WIN};
-use super::{replies, Moves, Solver};
+use super::{replies, Children, Solver};
 
 /// Bounds on the value of a position by a search of `depth` with the pattern evaluation,
 /// and its best move there.
@@ -71,7 +71,7 @@ impl Solver {
                 first = b.best as u32;
             }
         }
-        let mut children = Moves::new(pos, moves);
+        let mut children = Children::new(pos, moves);
         if PATTERN {
             for c in children.items[..children.len].iter_mut() {
                 c.key = if c.sq == first { 1 << 20 } else { -replies(c.pos) };

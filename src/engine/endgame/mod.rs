@@ -189,15 +189,15 @@ struct Child {
 }
 
 /// The moves of a position (at most 32: no Othello position has more legal moves).
-struct Moves {
+struct Children {
     items: [Child; 32],
     len: usize,
 }
 
-impl Moves {
+impl Children {
     /// The moves in `moves` of `pos`, each played once, unsorted.
-    fn new(pos: Position, moves: u64) -> Moves {
-        let mut list = Moves { items: [Child::default(); 32], len: 0 };
+    fn new(pos: Position, moves: u64) -> Children {
+        let mut list = Children { items: [Child::default(); 32], len: 0 };
         for sq in Bits(moves) {
             let flips = flanking_flips(pos.player, pos.opponent, sq);
             list.items[list.len] = Child { sq, pos: pos.after(sq, flips), key: 0 };
@@ -414,7 +414,7 @@ impl Solver {
     fn climb(&mut self, pos: Position, moves: u64, start: i32) -> (i32, u32) {
         let mut v = start;
         loop {
-            let mut children = Moves::new(pos, moves);
+            let mut children = Children::new(pos, moves);
             let (score, sq) = self.pvs(&mut children, pos, None, v - 1, v + 1);
             if let Some(observer) = self.observer.as_mut() {
                 let (nodes, elapsed) = (self.nodes, self.started.elapsed());
@@ -479,7 +479,7 @@ impl Solver {
             Turn::Pass => return -self.search(pos.passed(), -beta, -alpha),
             Turn::Over => return pos.final_score(),
         };
-        let mut children = Moves::new(pos, moves);
+        let mut children = Children::new(pos, moves);
         // Enhanced transposition cut-off: a child whose stored bound already proves a
         // score of at least beta ends the search before any move is searched.
         if n >= ETC_FROM {
@@ -522,7 +522,14 @@ impl Solver {
     /// after it re-sorted by [`Solver::resort`]: either every move fails here, or the
     /// ordering missed the one that cuts, which costs a subtree of that size again for
     /// each move tried before it.
-    fn pvs(&mut self, children: &mut Moves, pos: Position, first: Option<u32>, mut alpha: i32, beta: i32) -> (i32, u8) {
+    fn pvs(
+        &mut self,
+        children: &mut Children,
+        pos: Position,
+        first: Option<u32>,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, u8) {
         let mut best = -65;
         let mut best_sq = 64u8;
         // The stored best move goes first; the others are ordered only if it does not cut.
@@ -582,7 +589,7 @@ impl Solver {
     /// Sorts `children[from..]`, the moves of `pos`, best first: by a shallow search (less
     /// a penalty per reply left to the opponent) or by fastest-first with parity, by the
     /// number of empty squares.
-    fn order(&mut self, children: &mut Moves, pos: Position, from: usize) {
+    fn order(&mut self, children: &mut Children, pos: Position, from: usize) {
         let empty = pos.empty();
         let n = empty.count_ones();
         let odd = if n <= PARITY_UP_TO { odd_quadrants(empty) } else { 0 };
@@ -603,7 +610,7 @@ impl Solver {
 
     /// Sorts `children[from..]` best first by the pattern search ([`Solver::midgame`]) to
     /// `depth`, less [`RESORT_REPLY`] for each reply a move leaves the opponent.
-    fn resort(&mut self, children: &mut Moves, from: usize, depth: u32) {
+    fn resort(&mut self, children: &mut Children, from: usize, depth: u32) {
         for c in children.items[from..children.len].iter_mut() {
             c.key = -self.midgame::<true>(c.pos, depth, -WIN, WIN) - RESORT_REPLY * replies(c.pos);
         }

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::super::super::core::memory;
 use super::super::super::core::table::Table;
-use super::{Moves, Solver, HEARTBEAT, LOOK_EVERY, MIDGAME_ENTRIES};
+use super::{Children, Solver, HEARTBEAT, LOOK_EVERY, MIDGAME_ENTRIES};
 
 /// What the threads of a split share: the best score and move so far among the split
 /// position's moves, and the window's lower end it has raised.
@@ -52,7 +52,7 @@ impl Solver {
     /// move reaching `beta` cuts: the others stop, their searches unfinished and unstored.
     pub(super) fn split(
         &mut self,
-        children: &Moves,
+        children: &Children,
         from: usize,
         best: (i32, u8),
         alpha: i32,

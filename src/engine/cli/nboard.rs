@@ -24,9 +24,9 @@
 //! `N` in `nodestats` counts positions searched by the command, `S` the seconds it took;
 //! `PV` is the line of moves searched, without spaces (`F5D6C3`); `D` is the depth in
 //! plies, or `100%` for an exact score. With at most [`EXACT_UP_TO`] empty squares, scores
-//! are exact ([`super::endgame`]); before that, they come from an α-β search
-//! ([`super::search`]) with [`HEURISTIC`], whose values are divided by
-//! [`HEURISTIC_PER_DISC`] to read as discs.
+//! are exact ([`super::super::endgame`]); before that, they come from an α-β search
+//! ([`super::super::search`]) with [`HEURISTIC`], whose values read as discs
+//! ([`Eval::discs`]). Nothing else is printed to the NBoard GUI.
 //!
 //! Searches go to the depth set however long that takes: the clocks of the GGF record are
 //! not read. `hint` in a finished game gives no `search` line.
@@ -39,15 +39,16 @@
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
-use super::super::core::position::Position;
-use super::super::core::scan::{escape, shorten};
-use super::analysis::move_values;
-use super::endgame::Solver;
-use super::eval::Eval;
-use super::game::Game;
-use super::pattern;
-use super::position::{self, Move};
-use super::search::{Limits, Searcher, WIN};
+use super::super::super::core::error::Error;
+use super::super::super::core::position::Position;
+use super::super::super::core::scan::{escape, number, shorten};
+use super::super::analysis::move_values;
+use super::super::endgame::Solver;
+use super::super::eval::Eval;
+use super::super::game::Game;
+use super::super::position::{self, Move};
+use super::super::search::{Limits, Searcher};
+use super::args::LineReader;
 
 /// The protocol version spoken.
 pub const VERSION: u32 = 2;
@@ -62,8 +63,6 @@ pub const EXACT_UP_TO: u32 = 14;
 /// The heuristic of the midgame search: the trained pattern evaluation, an estimate of
 /// the final disc difference.
 pub const HEURISTIC: Eval = Eval::Pattern;
-/// How many units of [`HEURISTIC`] make one disc.
-pub const HEURISTIC_PER_DISC: i32 = pattern::SCALE;
 /// Table slots of the midgame search and of the endgame solver.
 const ENTRIES: usize = 1 << 20;
 
@@ -90,7 +89,7 @@ impl Record {
     /// holds a `]`). The error says what is wrong.
     ///
     /// ```
-    /// use othello::engine::nboard::Record;
+    /// use othello::engine::cli::nboard::Record;
     /// let ggf = "(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[f6/-1.5/2];)";
     /// let record = Record::from_ggf(ggf).unwrap();
     /// assert_eq!(record.moves.len(), 2);
@@ -224,16 +223,9 @@ fn play(pos: &Position, m: Move) -> Result<Position, String> {
     }
 }
 
-/// A search value in discs: the margin of a won or lost end, else the heuristic's value
-/// over [`HEURISTIC_PER_DISC`].
+/// A search value of [`HEURISTIC`] in discs ([`Eval::discs`]).
 fn discs(value: i32) -> f64 {
-    if value > WIN / 2 {
-        (value - WIN) as f64
-    } else if value < -WIN / 2 {
-        (value + WIN) as f64
-    } else {
-        value as f64 / HEURISTIC_PER_DISC as f64
-    }
+    HEURISTIC.discs(value).unwrap_or(value as f64)
 }
 
 /// Why a command got no answer: a bad line (reported, the session goes on) or a failed
@@ -270,19 +262,15 @@ fn after_words(line: &str, words: usize) -> &str {
     rest
 }
 
-/// The one argument of `command`, parsed as a `T` within `low..=high`.
-fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+/// The one argument of `command`, read as a `T` within `low..=high` ([`number`]).
+fn argument<T: Copy + Into<i128> + std::str::FromStr + std::fmt::Display>(
     command: &str,
     args: &[&str],
     low: T,
     high: T,
 ) -> Result<T, Fault> {
     match args {
-        [word] => match word.parse::<T>() {
-            Ok(n) if n >= low && n <= high => Ok(n),
-            Ok(n) => bad(format!("{}: {} is not within {}..={}", command, n, low, high)),
-            Err(_) => bad(format!("{}: '{}' is not a number", command, shorten(word))),
-        },
+        [word] => number(word, &format!("the argument of {}", command), low, high).map_err(Fault::Bad),
         _ => bad(format!("{} takes one number, found '{}'", command, shorten(&args.join(" ")))),
     }
 }
@@ -320,16 +308,16 @@ impl Session {
         };
         match verb {
             "nboard" => {
-                let version = number("nboard", args, 0, u32::MAX)?;
+                let version = argument("nboard", args, 0, u32::MAX)?;
                 if version != VERSION {
                     return bad(format!("protocol version {} is not spoken; this engine speaks {}", version, VERSION));
                 }
                 send(out, &format!("set myname {}", NAME))?;
             }
             "set" => match args.first() {
-                Some(&"depth") => self.depth = number("set depth", &args[1..], 1, MAX_DEPTH)?,
+                Some(&"depth") => self.depth = argument("set depth", &args[1..], 1, MAX_DEPTH)?,
                 Some(&"contempt") => {
-                    number("set contempt", &args[1..], i32::MIN, i32::MAX)?;
+                    argument("set contempt", &args[1..], i32::MIN, i32::MAX)?;
                 }
                 Some(&"game") => {
                     self.record = Record::from_ggf(after_words(line, 2)).or_else(|e| bad(format!("set game: {}", e)))?
@@ -352,7 +340,7 @@ impl Session {
                 self.go(out)?;
             }
             "hint" => {
-                let n = number("hint", args, 1, 64)?;
+                let n = argument("hint", args, 1u32, 64)? as usize;
                 self.hint(n, out)?;
             }
             "analyze" => {
@@ -364,7 +352,7 @@ impl Session {
                 send(out, "learned")?;
             }
             "ping" => {
-                let n = number("ping", args, i64::MIN, i64::MAX)?;
+                let n = argument("ping", args, i64::MIN, i64::MAX)?;
                 send(out, &format!("pong {}", n))?;
             }
             "quit" => return Ok(true),
@@ -467,30 +455,29 @@ fn fields_are_numbers(text: &str) -> bool {
 }
 
 /// Runs the engine's side of an NBoard session: reads commands from `input` one line at a
-/// time until its end or `quit`, writes the replies to `out` (each line flushed as it is
-/// written), and one line to `err` for each line that is not a command or whose arguments
-/// are wrong. Only a failed read or write ends it early, with that error.
-pub fn run(input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<()> {
+/// time (a line ends at `\n`, `\r\n` or a lone `\r`) until its end or `quit`, writes the
+/// replies to `out` (each line flushed as it is written), and one line to `err` for each
+/// line that is not a command, whose arguments are wrong or that is not UTF-8 text. Only a
+/// failed read or write ends it early, with that error.
+pub fn run(input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Error> {
     let mut session = Session::new();
-    let mut bytes = Vec::new();
+    let mut lines = LineReader::new(input);
     loop {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(());
-        }
-        let text = String::from_utf8_lossy(&bytes);
-        let line = text.trim();
-        if line.is_empty() {
-            continue;
-        }
-        match session.command(line, out) {
+        let answer = match lines.read_line() {
+            Ok(None) => return Ok(()),
+            Ok(Some(ref line)) if line.trim().is_empty() => continue,
+            Ok(Some(line)) => session.command(line.trim(), out),
+            Err(e) if e.line.is_some() => Err(Fault::Bad(e.message)),
+            Err(e) => return Err(e.into()),
+        };
+        match answer {
             Ok(true) => return Ok(()),
             Ok(false) => {}
             Err(Fault::Bad(why)) => {
                 writeln!(err, "error: {}", escape(&why))?;
                 err.flush()?;
             }
-            Err(Fault::Io(e)) => return Err(e),
+            Err(Fault::Io(e)) => return Err(e.into()),
         }
     }
 }
