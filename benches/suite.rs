@@ -107,8 +107,7 @@ fn board_rows(rows: &[&str]) -> Board {
 }
 
 /// Counts with the default options (and depth first where those go by levels), then on
-/// one thread (without the shortcut for independent empty cells) with and without the
-/// table.
+/// one thread with and without the table.
 fn count_rows<R: Analyse + BitRules>(name: &str, board: &Board, to_move: Color, without_table: bool) {
     let run = |options: Options| -> (Duration, Counts) {
         let t = Instant::now();
@@ -127,7 +126,7 @@ fn count_rows<R: Analyse + BitRules>(name: &str, board: &Board, to_move: Color, 
             show("depth first", run(Options { levels: false, ..Options::default() }));
         }
     }
-    let walk = Options { threads: 1, independent: false, ..Options::default() };
+    let walk = Options { threads: 1, ..Options::default() };
     show("walk, 1 thread, table", run(walk));
     if without_table {
         show("walk, 1 thread, no table", run(Options { table: false, ..walk }));
@@ -370,8 +369,8 @@ fn main() {
             let board = game_position_n(&mut Rng(0x9b05_688c_2b3e_6c1f), 10, 12);
             count_rows::<Flanking>(name, &board, Color::White, false);
         }
-        // 100x100 boards of random discs with 10 empty cells: scattered (independent cells),
-        // a 2x5 block, or a row.
+        // 100x100 boards of random discs with 10 empty cells: scattered, a 2x5 block, or a
+        // row.
         for &shape in ["scattered", "block", "row"].iter() {
             let seed = match shape {
                 "scattered" => 0xbb67_ae85_84ca_a73b,

@@ -22,7 +22,8 @@ use std::io::{self, BufWriter, Write};
 use othello::core::position::Position;
 use othello::core::rng::Rng;
 use othello::engine::endgame::Solver;
-use othello::engine::pattern::{for_each_feature, images, FEATURES, SCALE, WEIGHTS};
+use othello::engine::pattern::{for_each_feature, FEATURES, SCALE, WEIGHTS};
+use othello::engine::symmetry::images;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -7,13 +7,6 @@ fn main() {
 }
 mod othello {
 pub mod core {
-pub mod bitboard {
-use super::rules::{Adjacent, Rules};
-pub trait BitRules: Rules {
-}
-impl BitRules for Adjacent {
-}
-}
 pub mod board {
 use super::error::InputError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -471,13 +464,6 @@ impl<K: TableKey, V: Footprint> Table<K, V> {
 }
 }
 pub mod count {
-pub mod analysis {
-use super::super::core::rules::{Adjacent, Rules};
-pub trait Analyse: Rules {
-}
-impl Analyse for Adjacent {
-}
-}
 pub mod board {
 use std::marker::PhantomData;
 use super::super::core::board::{Board, Color};
@@ -489,43 +475,36 @@ pub struct BoardWalk<R> {
 	to_move: Color,
 	playable: Vec<usize>,
 	flipped: Vec<usize>,
-	slot: Vec<u32>,
 	key: Vec<u64>,
 	rules: PhantomData<fn() -> R>,
 }
-const NOT_KEYED: u32 = u32::MAX;
 impl<R: Rules> BoardWalk<R> {
-	pub fn new(board: &Board, to_move: Color, relevant: &[bool]) -> BoardWalk<R> {
-		let mut slot = vec![NOT_KEYED; board.cell_count()];
-		let mut next = 0;
-		for (i, _) in relevant.iter().enumerate().filter(|&(_, &relevant)| relevant) {
-			slot[i] = next;
-			next += 1;
-		}
+	pub fn new(board: &Board, to_move: Color) -> BoardWalk<R> {
+		let cells = board.cell_count();
 		let mut walk = BoardWalk {
 			board: board.clone(),
 			to_move,
 			playable: board.empty_cells(),
 			flipped: Vec::new(),
-			slot,
-			key: vec![0; (2 + 2 * next as usize + 63) / 64],
+			key: Vec::new(),
 			rules: PhantomData,
 		};
-		for i in 0..board.cell_count() {
-			walk.set(i, board.cell(i));
-		}
-		walk.key[0] |= (to_move == Color::White) as u64;
+		walk.rekey(cells);
 		walk
+	}
+	fn rekey(&mut self, keyed: usize) {
+		self.key = vec![0; (2 + 2 * keyed + 63) / 64];
+		for i in 0..self.board.cell_count() {
+			self.set(i, self.board.cell(i));
+		}
+		self.key[0] |= (self.to_move == Color::White) as u64;
 	}
 	fn set(&mut self, i: usize, cell: Option<Color>) {
 		self.board.set(i, cell);
-		let slot = self.slot[i];
-		if slot != NOT_KEYED {
-			let at = 2 + 2 * slot as usize;
-			let code = cell.map_or(0, |c| 1 + c as u64);
-			let word = &mut self.key[at / 64];
-			*word = (*word & !(3 << (at % 64))) | code << (at % 64);
-		}
+		let at = 2 + 2 * i;
+		let code = cell.map_or(0, |c| 1 + c as u64);
+		let word = &mut self.key[at / 64];
+		*word = (*word & !(3 << (at % 64))) | code << (at % 64);
 	}
 	fn switch_player(&mut self) {
 		self.to_move = self.to_move.opponent();
@@ -745,11 +724,11 @@ pub trait Walk: Clone + Send + Sync {
 	fn empties(&self) -> usize;
 	fn with_key<T, F: FnOnce(&Self::Key) -> T>(&self, f: F) -> T;
 }
-pub use self::Walk as Counted;
+pub use self::Walk as CountedWalk;
 pub struct Counter<W: Walk, C> {
 	table: Table<W::Key, Outcomes<C>>,
 }
-impl<W: Counted, C: Count> Counter<W, C> {
+impl<W: CountedWalk, C: Count> Counter<W, C> {
 	pub fn new(entries: usize, memory: usize) -> Counter<W, C> {
 		Counter {
 			table: Table::new(entries, memory),
@@ -793,15 +772,14 @@ impl<W: Counted, C: Count> Counter<W, C> {
 	}
 }
 }
-use self::analysis::Analyse;
 use self::board::BoardWalk;
 use self::nat::Nat;
 use self::outcomes::{Count, Outcomes};
-use self::walk::{Counted, Counter};
-use super::core::bitboard::BitRules;
+use self::walk::{CountedWalk, Counter};
 use super::core::board::{Board, Color};
 use super::core::error::InputError;
 use super::core::memory;
+pub use super::core::rules::Rules as CountedRules;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
 	pub memory: usize,
@@ -830,7 +808,7 @@ impl Counts {
 }
 pub const DEEP: usize = 1000;
 pub const MAX_EMPTIES: usize = 100_000;
-pub fn count<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
+pub fn count<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
 	let empties = board.empties();
 	if empties > MAX_EMPTIES {
 		let message = format!("the board has {} empty cells; counting takes at most {}", empties, MAX_EMPTIES);
@@ -849,11 +827,10 @@ fn deep<R>(board: &Board, _: Color, _: &Options) -> Result<Counts, InputError> {
 	let message = format!("the board has {} empty cells; this file counts at most {}", board.empties(), DEEP);
 	Err(InputError::new(message))
 }
-fn choose<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Counts {
-	let relevant = vec![true; board.cell_count()];
-	depth_first(BoardWalk::<R>::new(board, to_move, &relevant), to_move, options)
+fn choose<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> Counts {
+	depth_first(BoardWalk::<R>::new(board, to_move), to_move, options)
 }
-fn depth_first<W: Counted>(walk: W, to_move: Color, options: &Options) -> Counts {
+fn depth_first<W: CountedWalk>(walk: W, to_move: Color, options: &Options) -> Counts {
 	if walk.empties() <= 20 {
 		return depth_first_as::<W, u64>(walk, to_move, options);
 	}
@@ -864,7 +841,7 @@ fn depth_first<W: Counted>(walk: W, to_move: Color, options: &Options) -> Counts
 	}
 	depth_first_as::<W, Nat>(walk, to_move, options)
 }
-fn depth_first_as<W: Counted, C: Count>(mut walk: W, to_move: Color, options: &Options) -> Counts {
+fn depth_first_as<W: CountedWalk, C: Count>(mut walk: W, to_move: Color, options: &Options) -> Counts {
 	let entries = table_entries(walk.empties());
 	let mut counter = Counter::<W, C>::new(entries, options.memory);
 	Counts::of(&counter.count(&mut walk), to_move)

@@ -1,37 +1,26 @@
-//! What the counter asks of a board before it walks it: which cells matter to the rest of
-//! the game, and whether the empty cells are independent of one another.
+//! What the counter asks of a board before it walks it on the general board: which cells
+//! matter to the rest of the game. The others keep their discs to the end whoever moves,
+//! so the walk's key leaves them out, and their margin may decide the winner early.
 
+use super::super::core::bitboard::BitRules;
 use super::super::core::board::{Board, Color, DIRECTIONS};
-use super::super::core::rules::{Adjacent, Flanking, Rules};
+use super::super::core::rules::{Adjacent, Flanking};
 
-/// What the counter learns of a board before it walks it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    /// Per cell, whether it matters to the rest of the game: the empty cells, every disc a
-    /// later move may flip, and every disc that may close a run that flips (a superset of
-    /// them is fine). Every other cell keeps its disc to the end whoever moves, and
-    /// leaving it out changes no move and no flip.
-    pub relevant: Vec<bool>,
-    /// Whether the empty cells are independent: whoever plays and in whatever order, no
-    /// move changes whether, or how many discs, a move on another empty cell flips
-    /// ([`super::independent`]). `false` is always safe; boards with more than 64 empty
-    /// cells get it.
-    pub independent: bool,
-}
-
-/// Rule sets whose boards the counter can analyse.
-pub trait Analyse: Rules {
-    /// The [`Analysis`] of `board`.
-    fn analyse(board: &Board) -> Analysis;
+/// Rule sets whose boards the counter can analyse (cargo builds count with these).
+pub trait Analyse: BitRules {
+    /// Per cell of `board`, whether it matters to the rest of the game: the empty cells,
+    /// every disc a later move may flip, and every disc that may close a run that flips (a
+    /// superset of them is fine). Leaving out the others changes no move and no flip.
+    fn relevant(board: &Board) -> Vec<bool>;
 }
 
 impl Analyse for Flanking {
-    fn analyse(board: &Board) -> Analysis {
-        flanking_analysis(board)
+    fn relevant(board: &Board) -> Vec<bool> {
+        flanking_relevant(board)
     }
 }
 
-/// The [`Analysis`] under the flanking rules, from one fixed point.
+/// [`Analyse::relevant`] under the flanking rules, from one fixed point.
 ///
 /// A disc flips only as part of a run between an empty cell `e` (where the move is
 /// made) and a disc of the other colour, all as they are just before `e` is played, by
@@ -46,40 +35,31 @@ impl Analyse for Flanking {
 /// cell between them holds a disc: if `e` lies between them, that change comes after
 /// `e` is played and does not count for `e`'s runs. (Without this, two empty cells on
 /// one line would lengthen each other's runs without end.)
-///
-/// The empty cells are independent if, at the fixed point, no run read a cell that is
-/// empty or may be changed by another move: each run then ends where it ends on
-/// `board` until its own cell is played.
-fn flanking_analysis(board: &Board) -> Analysis {
+fn flanking_relevant(board: &Board) -> Vec<bool> {
     let empties = board.empty_cells();
     let coarse = empties.len() > 64;
     let mut relevant: Vec<bool> = (0..board.cell_count()).map(|i| board.cell(i).is_none()).collect();
     // Per cell: the empty cells whose moves may change it (bit 0 for all if coarse).
     let mut causes = vec![0u64; board.cell_count()];
     let mut changed = true;
-    // Whether a run of the last pass read a cell that is empty or may change.
-    let mut read_changeable = false;
     while changed {
         changed = false;
-        read_changeable = false;
         for (j, &e) in empties.iter().enumerate() {
             let me = if coarse { 1 } else { 1u64 << j };
             // Bit 0: may be black; bit 1: may be white, just before `e` is played.
-            let may = |causes: &[u64], i: usize, read: &mut bool| -> u8 {
+            let may = |causes: &[u64], i: usize| -> u8 {
                 let elsewhere = if coarse {
                     causes[i] != 0
                 } else {
                     let others = causes[i] & !me;
                     (0..empties.len()).any(|k| others >> k & 1 == 1 && !between(board, empties[k], e, i))
                 };
-                let may = match board.cell(i) {
+                match board.cell(i) {
                     None => 3,
                     _ if elsewhere => 3,
                     Some(Color::Black) => 1,
                     Some(Color::White) => 2,
-                };
-                *read |= may == 3;
-                may
+                }
             };
             for d in 0..DIRECTIONS.len() {
                 let ray: Vec<usize> = board.ray(e, d).collect();
@@ -91,7 +71,7 @@ fn flanking_analysis(board: &Board) -> Analysis {
                     let mut run = 0;
                     while run < ray.len() {
                         if mays.len() == run {
-                            mays.push(may(&causes, ray[run], &mut read_changeable));
+                            mays.push(may(&causes, ray[run]));
                         }
                         if mays[run] & run_colour == 0 {
                             break;
@@ -115,7 +95,7 @@ fn flanking_analysis(board: &Board) -> Analysis {
             }
         }
     }
-    Analysis { relevant, independent: !coarse && !read_changeable }
+    relevant
 }
 
 /// Whether cell `b` lies strictly between cells `a` and `c` on a straight line (row,
@@ -129,24 +109,16 @@ fn between(board: &Board, a: usize, b: usize, c: usize) -> bool {
 }
 
 impl Analyse for Adjacent {
-    /// Moves are made on empty cells and flip only their neighbours, which they also read:
-    /// two empty cells are independent if they are at least three cells apart (in rows or
-    /// columns).
-    fn analyse(board: &Board) -> Analysis {
-        let empty = board.empty_cells();
+    /// Moves are made on empty cells and flip only their neighbours, which they also read.
+    fn relevant(board: &Board) -> Vec<bool> {
         let mut relevant = vec![false; board.cell_count()];
-        for &e in &empty {
+        for e in board.empty_cells() {
             relevant[e] = true;
             for i in (0..DIRECTIONS.len()).filter_map(|d| board.step(e, d)) {
                 relevant[i] = true;
             }
         }
-        let coords: Vec<(usize, usize)> = empty.iter().map(|&i| board.coords(i)).collect();
-        let apart =
-            |a: (usize, usize), b: (usize, usize)| a.0.max(b.0) - a.0.min(b.0) >= 3 || a.1.max(b.1) - a.1.min(b.1) >= 3;
-        let independent =
-            coords.len() <= 64 && coords.iter().enumerate().all(|(k, &a)| coords[k + 1..].iter().all(|&b| apart(a, b)));
-        Analysis { relevant, independent }
+        relevant
     }
 }
 

@@ -1,12 +1,11 @@
-//! The counter's walk on the general board, of any size: make and undo on a
-//! [`Board`] with running disc counts, never a recount per leaf.
+//! The counter's walk on the general board, of any size: make and undo on a [`Board`]
+//! with running disc counts, never a recount per leaf.
 //!
-//! The table key is a list of words: bit 0 says whether white is to move, and each cell
-//! that matters ([`super::analysis::Analysis::relevant`]) takes two bits from bit 2 on (0
-//! empty, 1 black, 2 white). The other cells are the same in every position of the walk,
-//! so the key is exact and short. In cargo builds the last three empty cells are counted
-//! by moves made on the board alone, the last one from its flip counts, and positions
-//! whose winner the fixed discs decide count their sequences only.
+//! The table key is a list of words: bit 0 says whether white is to move, and each keyed
+//! cell takes two bits from bit 2 on (0 empty, 1 black, 2 white). The judges' single files
+//! key every cell; cargo builds key only the cells that matter
+//! ([`super::analysis::Analyse::relevant`]). The others are the same in every position of
+//! the walk, so the key is exact either way, and their margin may decide the winner.
 
 use std::marker::PhantomData;
 
@@ -28,11 +27,12 @@ pub struct BoardWalk<R> {
     playable: Vec<usize>,
     /// Cells flipped by the moves made, most recent last.
     flipped: Vec<usize>,
-    /// Per cell: its place in the key, or [`NOT_KEYED`].
-    slot: Vec<u32>,
     /// Bit 0: white to move; bits `2k + 2` and `2k + 3`: keyed cell `k` (0 empty, 1 black,
     /// 2 white). Codes start at even bits, so none straddles words.
     key: Vec<u64>,
+    /// Per cell: its place in the key, or [`NOT_KEYED`].
+    #[cfg(feature = "fast")]
+    slot: Vec<u32>,
     /// How many cells are keyed.
     #[cfg(feature = "fast")]
     keyed: i32,
@@ -43,160 +43,76 @@ pub struct BoardWalk<R> {
 }
 
 /// Marks a cell that never changes, hence is not in the key.
+#[cfg(feature = "fast")]
 const NOT_KEYED: u32 = u32::MAX;
 
-/// The most empty cells counted without the walk, in cargo builds (the `fast` feature):
-/// the last three by moves made on the board alone, the last one from its flips. The
-/// judges' files walk to the end, which within their statements' bounds costs little.
-#[cfg(feature = "fast")]
-const LAST_CELLS: usize = 3;
-
 impl<R: Rules> BoardWalk<R> {
-    /// The walk from `board` with `to_move` to move; `relevant` says which cells matter
-    /// to the rest of the game (the others leave the key).
-    pub fn new(board: &Board, to_move: Color, relevant: &[bool]) -> BoardWalk<R> {
-        let mut slot = vec![NOT_KEYED; board.cell_count()];
-        let mut next = 0;
-        for (i, _) in relevant.iter().enumerate().filter(|&(_, &relevant)| relevant) {
-            slot[i] = next;
-            next += 1;
-        }
+    /// The walk from `board` with `to_move` to move, keyed by every cell.
+    pub fn new(board: &Board, to_move: Color) -> BoardWalk<R> {
+        let cells = board.cell_count();
         let mut walk = BoardWalk {
             board: board.clone(),
             to_move,
             playable: board.empty_cells(),
             flipped: Vec::new(),
-            slot,
-            key: vec![0; (2 + 2 * next as usize + 63) / 64],
+            key: Vec::new(),
             #[cfg(feature = "fast")]
-            keyed: next as i32,
+            slot: (0..cells as u32).collect(),
             #[cfg(feature = "fast")]
-            fixed: (0..board.cell_count())
-                .filter(|&i| !relevant[i])
-                .map(|i| board.cell(i).map_or(0, |c| if c == Color::Black { 1 } else { -1 }))
-                .sum(),
+            keyed: cells as i32,
+            #[cfg(feature = "fast")]
+            fixed: 0,
             rules: PhantomData,
         };
-        for i in 0..board.cell_count() {
-            walk.set(i, board.cell(i));
-        }
-        walk.key[0] |= (to_move == Color::White) as u64;
+        walk.rekey(cells);
         walk
+    }
+
+    /// The walk keyed only by the cells that `relevant` marks: the others keep their discs
+    /// to the end.
+    #[cfg(feature = "fast")]
+    pub fn keyed_by(mut self, relevant: &[bool]) -> BoardWalk<R> {
+        let (mut next, mut fixed) = (0, 0);
+        for (i, &keyed) in relevant.iter().enumerate() {
+            self.slot[i] = if keyed { next } else { NOT_KEYED };
+            next += keyed as u32;
+            if !keyed {
+                fixed += self.board.cell(i).map_or(0, |c| if c == Color::Black { 1 } else { -1 });
+            }
+        }
+        self.keyed = next as i32;
+        self.fixed = fixed;
+        self.rekey(next as usize);
+        self
+    }
+
+    /// Makes the key anew, of `keyed` cells, from the board and the player to move.
+    fn rekey(&mut self, keyed: usize) {
+        self.key = vec![0; (2 + 2 * keyed + 63) / 64];
+        for i in 0..self.board.cell_count() {
+            self.set(i, self.board.cell(i));
+        }
+        self.key[0] |= (self.to_move == Color::White) as u64;
     }
 
     /// Puts `cell` on cell `i`, keeping the key.
     #[inline]
     fn set(&mut self, i: usize, cell: Option<Color>) {
         self.board.set(i, cell);
-        let slot = self.slot[i];
-        if slot != NOT_KEYED {
-            let at = 2 + 2 * slot as usize;
-            let code = cell.map_or(0, |c| 1 + c as u64);
-            let word = &mut self.key[at / 64];
-            *word = (*word & !(3 << (at % 64))) | code << (at % 64);
-        }
+        #[cfg(feature = "fast")]
+        let i = match self.slot[i] {
+            NOT_KEYED => return,
+            slot => slot as usize,
+        };
+        let at = 2 + 2 * i;
+        let code = cell.map_or(0, |c| 1 + c as u64);
+        let word = &mut self.key[at / 64];
+        *word = (*word & !(3 << (at % 64))) | code << (at % 64);
     }
 
     fn switch_player(&mut self) {
         self.to_move = self.to_move.opponent();
         self.key[0] ^= 1;
-    }
-
-    /// The cells still empty, if at most [`LAST_CELLS`]: the first of the array, as many
-    /// as the number says.
-    #[cfg(feature = "fast")]
-    fn last_open(&self) -> Option<([usize; LAST_CELLS], usize)> {
-        if self.board.empties() > LAST_CELLS {
-            return None;
-        }
-        let mut open = ([0; LAST_CELLS], 0);
-        for &i in self.playable.iter().filter(|&&i| self.board.cell(i).is_none()) {
-            open.0[open.1] = i;
-            open.1 += 1;
-        }
-        Some(open)
-    }
-
-    /// The outcomes for the player to move when the cells `open` are the only empty ones
-    /// (`[sequences, 0, 0]` without `OUTCOMES`): the last cell counted from its flips
-    /// alone, without the move.
-    #[cfg(feature = "fast")]
-    fn last_cells<const OUTCOMES: bool>(&mut self, open: &[usize]) -> Outcomes {
-        #[cfg(feature = "fast")]
-        {
-            if open.len() > 1 {
-                return self.last_moves::<OUTCOMES>(open);
-            }
-        }
-        let margin = open.first().map_or_else(|| self.margin(), |&at| self.finish_margin(at));
-        if OUTCOMES {
-            Outcomes::leaf(margin)
-        } else {
-            Outcomes::all(true, 1)
-        }
-    }
-
-    /// [`BoardWalk::last_cells`] of two or three cells: each move of the player to move
-    /// (or, if there is none and the rules pass, of the opponent) is made on the board
-    /// alone, without the key, and taken back.
-    #[cfg(feature = "fast")]
-    fn last_moves<const OUTCOMES: bool>(&mut self, open: &[usize]) -> Outcomes {
-        let me = self.to_move;
-        for &player in [me, me.opponent()][..if R::PASSES { 2 } else { 1 }].iter() {
-            let mut total = Outcomes::default();
-            let mut moved = false;
-            for (k, &x) in open.iter().enumerate() {
-                let start = self.flipped.len();
-                let mut flipped = std::mem::take(&mut self.flipped);
-                let n = R::flips(&self.board, player, x, |i| flipped.push(i));
-                self.flipped = flipped;
-                if n == 0 {
-                    continue;
-                }
-                moved = true;
-                for i in start..self.flipped.len() {
-                    self.board.set(self.flipped[i], Some(player));
-                }
-                self.board.set(x, Some(player));
-                self.to_move = player.opponent();
-                // The cells left: `open` without `x`.
-                let mut rest = [0; LAST_CELLS];
-                rest[..open.len()].copy_from_slice(open);
-                rest.swap(k, open.len() - 1);
-                let t = self.last_cells::<OUTCOMES>(&rest[..open.len() - 1]);
-                total += &if self.to_move == me || !OUTCOMES { t } else { t.for_opponent() };
-                self.to_move = me;
-                self.board.set(x, None);
-                for i in start..self.flipped.len() {
-                    self.board.set(self.flipped[i], Some(player.opponent()));
-                }
-                self.flipped.truncate(start);
-            }
-            if moved {
-                return total;
-            }
-        }
-        if OUTCOMES {
-            Outcomes::leaf(self.margin())
-        } else {
-            Outcomes::all(true, 1)
-        }
-    }
-
-    /// The disc margin, for the player to move, after the last move on `at` or the end.
-    #[cfg(feature = "fast")]
-    fn finish_margin(&self, at: usize) -> i32 {
-        let margin = self.margin();
-        let n = R::flips(&self.board, self.to_move, at, |_| ()) as i32;
-        if n > 0 {
-            return margin + 2 * n + 1;
-        }
-        let n = if R::PASSES { R::flips(&self.board, self.to_move.opponent(), at, |_| ()) as i32 } else { 0 };
-        if n > 0 {
-            margin - 2 * n - 1
-        } else {
-            margin
-        }
     }
 }
 
@@ -228,9 +144,6 @@ impl Iterator for Places {
 
 impl<R: Rules> Walk for BoardWalk<R> {
     const PASSES: bool = R::PASSES;
-    #[cfg(feature = "fast")]
-    const STORE_FROM: usize = LAST_CELLS + 1;
-    #[cfg(not(feature = "fast"))]
     const STORE_FROM: usize = 2;
     type Key = Vec<u64>;
     type Move = u32;
@@ -293,21 +206,20 @@ impl<R: Rules> Walk for BoardWalk<R> {
     }
 }
 
+/// The general board walks to the end: no cells are counted at once.
 #[cfg(feature = "fast")]
 impl<R: Rules> Shortcuts for BoardWalk<R> {
     fn near_end(&mut self) -> Option<Outcomes> {
-        let (open, n) = self.last_open()?;
-        Some(self.last_cells::<true>(&open[..n]))
+        None
     }
 
     fn near_end_sequences(&mut self) -> Option<u64> {
-        let (open, n) = self.last_open()?;
-        Some(self.last_cells::<false>(&open[..n]).wins)
+        None
     }
 
     /// From the discs off the key, which never change: each keyed cell ends up the
     /// player's, the opponent's or nobody's, so the final margin lies within their number
-    /// of those discs' margin. Only cargo builds leave cells off the key.
+    /// of those discs' margin.
     fn decided(&self) -> Option<bool> {
         decided_by(if self.to_move == Color::Black { self.fixed } else { -self.fixed }, self.keyed)
     }

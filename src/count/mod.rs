@@ -3,50 +3,47 @@
 //! or a draw. B4254 and Dumbothello ask for it.
 //!
 //! [`count`] walks the general board ([`board`]) with the recursive counter and its
-//! transposition tables ([`walk`]). Where built (the `fast` feature, which the judges'
-//! single files leave out), the walk's keys hold only the cells that matter
-//! ([`analysis`]), and a faster way is taken where the board allows:
-//!
-//! 1. boards within 8×8 walk on 64-bit sets ([`bits`]), their last four empty cells
-//!    counted at once ([`last`]): from 12 empty cells breadth first ([`levels`]), else
-//!    depth first, split over every core from 10 ([`split`]);
-//! 2. larger boards whose empty cells are independent of one another (a few scattered
-//!    ones) are a small dynamic programme over the sets of cells left ([`independent`]).
+//! transposition table ([`walk`]). Where built (the `fast` feature, which the judges'
+//! single files leave out), the walk's key holds only the cells that matter
+//! ([`analysis`]), and boards within 8×8 walk on 64-bit sets instead ([`bits`]), their last
+//! empty cells counted at once ([`last`]), from 12 empty cells breadth first ([`levels`]).
 //!
 //! Counts are exact at any size. Every move fills an empty cell and passes do not branch,
 //! so `e` empty cells give at most `e!` sequences: `u64` holds them up to 20 empty cells
 //! (20! < 2^64). Beyond, a count runs in `u128`, and where that saturates, again in
 //! [`nat::Nat`], of any size.
 
+#[cfg(feature = "fast")]
 pub mod analysis;
 #[cfg(feature = "fast")]
 pub mod bits;
 pub mod board;
-#[cfg(feature = "fast")]
-pub mod independent;
 #[cfg(feature = "fast")]
 pub mod last;
 #[cfg(feature = "fast")]
 pub mod levels;
 pub mod nat;
 pub mod outcomes;
-#[cfg(feature = "fast")]
-pub mod split;
 pub mod walk;
 
-use self::analysis::Analyse;
 #[cfg(feature = "fast")]
 use self::bits::BitWalk;
 use self::board::BoardWalk;
 use self::nat::Nat;
 use self::outcomes::{Count, Outcomes};
-use self::walk::{Counted, Counter};
+use self::walk::{CountedWalk, Counter};
 #[cfg(feature = "fast")]
 use super::core::bitboard::from_board;
-use super::core::bitboard::BitRules;
 use super::core::board::{Board, Color};
 use super::core::error::InputError;
 use super::core::memory;
+
+// The rules a count takes: in cargo builds with their 64-bit form and the analysis of a
+// board, in the judges' single files on the general board alone.
+#[cfg(feature = "fast")]
+pub use self::analysis::Analyse as CountedRules;
+#[cfg(not(feature = "fast"))]
+pub use super::core::rules::Rules as CountedRules;
 
 /// How to count. The default is the fastest; the others are there to test each way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,8 +57,7 @@ pub struct Options {
     /// Whether positions whose winner is known count only their sequences.
     #[cfg(feature = "fast")]
     pub decided: bool,
-    /// Threads of a count by levels, or of a depth-first count from [`THREADS_FROM`] to 20
-    /// empty cells (0: every core).
+    /// Threads of a count by levels (0: every core).
     #[cfg(feature = "fast")]
     pub threads: usize,
     /// Whether boards within 8×8 walk on 64-bit sets (else on the general board).
@@ -70,9 +66,6 @@ pub struct Options {
     /// Whether 8×8 counts from [`LEVELS_FROM`] empty cells go by levels.
     #[cfg(feature = "fast")]
     pub levels: bool,
-    /// Whether boards whose empty cells are independent take the shortcut for them.
-    #[cfg(feature = "fast")]
-    pub independent: bool,
 }
 
 impl Default for Options {
@@ -89,8 +82,6 @@ impl Default for Options {
             bitboards: true,
             #[cfg(feature = "fast")]
             levels: true,
-            #[cfg(feature = "fast")]
-            independent: true,
         }
     }
 }
@@ -121,11 +112,6 @@ impl Counts {
 #[cfg(feature = "fast")]
 pub const LEVELS_FROM: usize = 12;
 
-/// Depth-first counts from this many empty cells run on every core: below, the threads
-/// cost more than they save.
-#[cfg(feature = "fast")]
-pub const THREADS_FROM: usize = 10;
-
 /// Counts deeper than this many empty cells run on a thread of their own (cargo builds),
 /// or are refused (the judges' files, which start no thread).
 pub const DEEP: usize = 1000;
@@ -154,7 +140,7 @@ pub const MAX_EMPTIES: usize = 100_000;
 /// let c = count::<Flanking>(&Board::from_cells(3, 3, cells), Color::White, &Options::default()).unwrap();
 /// assert_eq!((c.black.to_string(), c.white.to_string(), c.draws.to_string()), ("2".into(), "0".into(), "0".into()));
 /// ```
-pub fn count<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
+pub fn count<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
     let empties = board.empties();
     if empties > MAX_EMPTIES {
         let message = format!("the board has {} empty cells; counting takes at most {}", empties, MAX_EMPTIES);
@@ -173,7 +159,7 @@ pub fn count<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Opt
 /// [`count`] of more than [`DEEP`] empty cells, on a thread of its own: the recursion
 /// is as deep as the board has empty cells, and its stack comes out of the budget.
 #[cfg(feature = "fast")]
-fn deep<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
+fn deep<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
     let empties = board.empties();
     let stack = STACK_PER_EMPTY * (empties + DEEP);
     let options = Options { memory: options.memory.saturating_sub(stack), ..*options };
@@ -197,7 +183,7 @@ fn deep<R>(board: &Board, _: Color, _: &Options) -> Result<Counts, InputError> {
 }
 
 /// [`count`] by the fastest way the board and `options` allow (see the module header).
-fn choose<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Options) -> Counts {
+fn choose<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> Counts {
     #[cfg(feature = "fast")]
     {
         if let (true, Some(sets)) = (options.bitboards, from_board(board)) {
@@ -210,22 +196,11 @@ fn choose<R: Analyse + BitRules>(board: &Board, to_move: Color, options: &Option
             }
             return depth_first(BitWalk::<R>::new(p, o, sets.empty()), to_move, options);
         }
+        let walk = BoardWalk::<R>::new(board, to_move).keyed_by(&R::relevant(board));
+        depth_first(walk, to_move, options)
     }
-    // Keyed by the cells that matter where built; the judges' files key every cell, which
-    // within their statements' bounds costs little.
-    #[cfg(feature = "fast")]
-    let relevant = {
-        let analysis = R::analyse(board);
-        if options.independent {
-            if let Some(t) = independent::count::<R>(board, to_move, analysis.independent) {
-                return Counts::of(&t, to_move);
-            }
-        }
-        analysis.relevant
-    };
     #[cfg(not(feature = "fast"))]
-    let relevant = vec![true; board.cell_count()];
-    depth_first(BoardWalk::<R>::new(board, to_move, &relevant), to_move, options)
+    depth_first(BoardWalk::<R>::new(board, to_move), to_move, options)
 }
 
 /// The threads `options` ask for (0: every core).
@@ -239,7 +214,7 @@ fn threads(options: &Options) -> usize {
 
 /// The count of `walk` depth first: in `u64` where it provably holds `e!` (see the module
 /// header), else in saturating `u128`, and again in [`Nat`] if that saturated.
-fn depth_first<W: Counted>(walk: W, to_move: Color, options: &Options) -> Counts {
+fn depth_first<W: CountedWalk>(walk: W, to_move: Color, options: &Options) -> Counts {
     if walk.empties() <= 20 {
         return depth_first_as::<W, u64>(walk, to_move, options);
     }
@@ -252,19 +227,11 @@ fn depth_first<W: Counted>(walk: W, to_move: Color, options: &Options) -> Counts
 }
 
 /// [`depth_first`] with counts of type `C`.
-fn depth_first_as<W: Counted, C: Count>(mut walk: W, to_move: Color, options: &Options) -> Counts {
+fn depth_first_as<W: CountedWalk, C: Count>(mut walk: W, to_move: Color, options: &Options) -> Counts {
     #[cfg(not(feature = "fast"))]
     let entries = table_entries(walk.empties());
     #[cfg(feature = "fast")]
     let entries = if options.table { table_entries(walk.empties()) } else { 0 };
-    #[cfg(feature = "fast")]
-    {
-        let threads = threads(options);
-        if threads > 1 && (THREADS_FROM..=20).contains(&walk.empties()) {
-            let t = split::count::<W, C>(&walk, threads, entries / threads, options.memory / threads, options.decided);
-            return Counts::of(&t, to_move);
-        }
-    }
     let mut counter = Counter::<W, C>::new(entries, options.memory);
     #[cfg(feature = "fast")]
     {

@@ -61,9 +61,9 @@ pub trait Shortcuts: Walk {
 // What the counter walks: with the shortcuts in cargo builds, a plain walk in the judges'
 // single files.
 #[cfg(feature = "fast")]
-pub use self::Shortcuts as Counted;
+pub use self::Shortcuts as CountedWalk;
 #[cfg(not(feature = "fast"))]
-pub use self::Walk as Counted;
+pub use self::Walk as CountedWalk;
 
 /// Positions with at least this many empty cells are checked for a decided winner: below,
 /// the check would cost more than it saves.
@@ -79,7 +79,7 @@ pub struct Counter<W: Walk, C> {
     decide: bool,
 }
 
-impl<W: Counted, C: Count> Counter<W, C> {
+impl<W: CountedWalk, C: Count> Counter<W, C> {
     /// A counter with a table of up to `entries` slots (at least 2) within `memory` bytes.
     pub fn new(entries: usize, memory: usize) -> Counter<W, C> {
         Counter {

@@ -10,6 +10,7 @@
 //! | [`pattern`] | the pattern evaluation trained on exact endgame scores |
 //! | [`endgame`] | the exact endgame solver |
 //! | [`perft`] | counts of move sequences of a given length |
+//! | [`symmetry`] | the eight symmetries of the board |
 //! | [`analysis`] | the value of every move of a position |
 //! | [`arena`] | matches and tournaments between heuristics |
 //! | [`cli`] | the `otello` command line |
@@ -24,3 +25,4 @@ pub mod pattern;
 pub mod perft;
 pub mod position;
 pub mod search;
+pub mod symmetry;

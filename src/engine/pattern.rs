@@ -17,7 +17,8 @@
 //! tables one after the other in the order of [`SHAPES`], then the two mobility tables
 //! and the constant. `cargo run --release --example train_eval` makes them (see there).
 
-use super::super::core::bitboard::{flanking_moves, flip_vertical, gather, mirror_horizontal, transpose};
+use super::super::core::bitboard::{flanking_moves, gather};
+use super::symmetry::images;
 
 /// The shapes, as square masks in one orientation.
 pub const SHAPES: [u64; 11] = [
@@ -137,21 +138,6 @@ const fn ternary() -> [u16; 1024] {
         b += 1;
     }
     table
-}
-
-/// The eight images of `(p, o)` under the symmetries of the square: the identity,
-/// upside down, mirrored, both; then each of these transposed.
-#[inline]
-pub fn images(p: u64, o: u64) -> [(u64, u64); 8] {
-    let mut all = [(p, o); 8];
-    all[1] = (flip_vertical(p), flip_vertical(o));
-    for i in 0..2 {
-        all[i + 2] = (mirror_horizontal(all[i].0), mirror_horizontal(all[i].1));
-    }
-    for i in 0..4 {
-        all[i + 4] = (transpose(all[i].0), transpose(all[i].1));
-    }
-    all
 }
 
 /// Calls `f` with the index of each weight the position `p` to move against `o` selects.

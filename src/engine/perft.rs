@@ -12,11 +12,12 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::super::core::bitboard::{canonical, Bits};
+use super::super::core::bitboard::Bits;
 use super::super::core::memory;
 use super::super::core::position::{Position, Turn};
 use super::super::core::rules::Flanking;
 use super::super::core::table::{mix, Footprint, Table, TableKey};
+use super::symmetry::canonical;
 
 /// The leaves `depth` plies below `pos`.
 ///

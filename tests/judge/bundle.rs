@@ -101,9 +101,13 @@ fn bundles_carry_only_the_code_they_reach() {
     let b4254 = fresh_bundle("b4254");
     let list = modules(&b4254);
     assert!(has(&list, "count") && has(&list, "walk") && !has(&list, "uva220") && !has(&list, "engine"), "{:?}", list);
-    // The counter's fast ways are cargo's: the bundles walk the general board.
-    for fast in ["bits", "last", "levels", "split", "independent"].iter() {
+    // The counter's fast ways are cargo's: the bundles walk the general board, keyed by
+    // every cell, with nothing of the 64-bit rules or the analysis, not even a name.
+    for fast in ["analysis", "bits", "last", "levels", "bitboard"].iter() {
         assert!(!has(&list, fast), "the B4254 bundle carries {}: {:?}", fast, list);
+    }
+    for name in ["BitRules", "Analyse", "Shortcuts", "relevant", "winner"].iter() {
+        assert!(!b4254.contains(name), "the B4254 bundle names {}", name);
     }
     // Nor the items of reached modules that nothing bundled names: each counting bundle
     // carries its own rules only.
