@@ -4,8 +4,14 @@ use super::super::super::core::bitboard::{bit, flanking_flips, flanking_moves};
 use super::super::super::core::rng::Rng;
 use super::*;
 
+/// A map of coordinates `(row, column)`.
+type CellMap = fn(usize, usize) -> (usize, usize);
+
+/// A symmetry on bit sets, and what it does to coordinates.
+type Symmetry = (fn(u64) -> u64, CellMap);
+
 /// The bit of cell `(r, c)` moved by a map of coordinates, for every set bit of `b`.
-fn map_cells(b: u64, f: &dyn Fn(usize, usize) -> (usize, usize)) -> u64 {
+fn map_cells(b: u64, f: CellMap) -> u64 {
     (0..64).filter(|&sq| b >> sq & 1 == 1).fold(0, |m, sq| {
         let (r, c) = f(sq / 8, sq % 8);
         m | bit(r, c)
@@ -19,11 +25,8 @@ fn map_cells(b: u64, f: &dyn Fn(usize, usize) -> (usize, usize)) -> u64 {
 #[test]
 fn board_symmetries_commute_with_the_rules() {
     let mut rng = Rng::new(0x0123_4567_89ab_cdef);
-    let maps: [(fn(u64) -> u64, &dyn Fn(usize, usize) -> (usize, usize)); 3] = [
-        (flip_vertical, &|r, c| (7 - r, c)),
-        (mirror_horizontal, &|r, c| (r, 7 - c)),
-        (transpose, &|r, c| (c, r)),
-    ];
+    let maps: [Symmetry; 3] =
+        [(flip_vertical, |r, c| (7 - r, c)), (mirror_horizontal, |r, c| (r, 7 - c)), (transpose, |r, c| (c, r))];
     for _ in 0..2000 {
         let b = rng.next_u64();
         for &(map, cells) in maps.iter() {
@@ -36,7 +39,11 @@ fn board_symmetries_commute_with_the_rules() {
         let image = |b: u64, k: usize| -> u64 {
             let b = if k & 1 != 0 { flip_vertical(b) } else { b };
             let b = if k & 2 != 0 { mirror_horizontal(b) } else { b };
-            if k & 4 != 0 { transpose(b) } else { b }
+            if k & 4 != 0 {
+                transpose(b)
+            } else {
+                b
+            }
         };
         let moves = flanking_moves(p, o, empty);
         for k in 0..8 {
