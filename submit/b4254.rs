@@ -1,14 +1,19 @@
 // b4254: a single-file submission for a judge's `rustc -O` (1.63 or later, any edition), made
 // by `make bundle` from src/bin/b4254.rs and the library code it reaches. Do not edit.
+//! B4254 "Othello Endgame Outcome Counting": black wins, white wins, draws over every move sequence, white first.
 fn main() {
 	std::process::exit(othello::judges::run(&othello::judges::b4254::ABOUT, |input, out| {
 		othello::judges::b4254::solve(input, out)
 	}));
 }
 mod othello {
+//! othello: one board library for a suite of Othello judge solvers.
 pub mod core {
+//! The core: what every program of the suite stands on.
 pub mod board {
+//! The general board: a grid of `rows × cols` cells, each empty or holding a black or a white disc, of any size from 1×1 up.
 use super::error::InputError;
+/// The colour of a disc, or of the player who places such discs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
 	Black,
@@ -22,7 +27,9 @@ impl Color {
 		}
 	}
 }
+/// What a cell holds: `None` when it is empty.
 pub type Cell = Option<Color>;
+/// The characters a judge uses for an empty cell, a black disc and a white disc.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Alphabet {
 	pub empty: char,
@@ -55,7 +62,9 @@ impl Alphabet {
 		Ok(row)
 	}
 }
+/// The eight directions `(row step, column step)`, clockwise from north.
 pub const DIRECTIONS: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+/// A `rows × cols` grid of cells with running disc counts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
 	rows: usize,
@@ -140,6 +149,7 @@ impl Board {
 		Ray { at: i, step: dr * self.cols as isize + dc, left }
 	}
 }
+/// The cells along one direction from a cell to the edge of the board: see [`Board::ray`].
 #[derive(Clone, Copy, Debug)]
 pub struct Ray {
 	at: usize,
@@ -159,8 +169,10 @@ impl Iterator for Ray {
 }
 }
 pub mod error {
+//! Errors and exit codes.
 use std::fmt;
 use std::io::{self, Write};
+/// What is wrong with an input, and on which line (1-based) it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
 	pub line: Option<usize>,
@@ -182,6 +194,7 @@ impl fmt::Display for InputError {
 		}
 	}
 }
+/// Why a program stopped early.
 #[derive(Debug)]
 pub enum Error {
 	Input(InputError),
@@ -205,6 +218,7 @@ impl fmt::Display for Error {
 		}
 	}
 }
+/// The exit code for the `result` of a program that wrote to `out`, after reporting an error on stderr (see the module's table).
 pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
 	let code = match &result {
 		Ok(()) => return 0,
@@ -220,11 +234,15 @@ pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
 }
 }
 pub mod memory {
+//! The memory budget: how many bytes the tables of one count, search or perft may take.
 use std::fs;
 use super::error::InputError;
 use super::scan::escape;
+/// The budget where no limit and no variable lower it.
 pub const DEFAULT: usize = 1 << 30;
+/// The environment variable that sets the budget.
 pub const VARIABLE: &str = "OTHELLO_MEMORY";
+/// The budget in bytes (see the module header), or an error naming [`VARIABLE`] if it is set to something that is not a size.
 pub fn budget() -> Result<usize, InputError> {
 	let wanted = match std::env::var_os(VARIABLE) {
 		None => DEFAULT,
@@ -238,6 +256,7 @@ pub fn budget() -> Result<usize, InputError> {
 	};
 	Ok(wanted.min(process_limit().map_or(usize::MAX, |limit| limit / 2)))
 }
+/// A size written as a whole number of bytes, or of kibibytes, mebibytes or gibibytes with `K`, `M` or `G` after it (upper or lower case); at least one byte.
 pub fn parse_size(text: &str) -> Option<usize> {
 	let text = text.trim();
 	let shift = match text.bytes().last()? | 0x20 {
@@ -249,6 +268,7 @@ pub fn parse_size(text: &str) -> Option<usize> {
 	let digits = &text[..text.len() - (shift > 0) as usize];
 	digits.parse::<usize>().ok().filter(|&n| n > 0)?.checked_mul(1 << shift)
 }
+/// The lower of the process's soft address-space and data limits, in bytes, where the system tells them (Linux: `/proc/self/limits`); `None` if unlimited or unknown.
 fn process_limit() -> Option<usize> {
 	let limits = fs::read_to_string("/proc/self/limits").ok()?;
 	limits
@@ -259,7 +279,9 @@ fn process_limit() -> Option<usize> {
 }
 }
 pub mod rules {
+//! Rule sets on the general board: what a move is, what it flips, and what happens to a player without one.
 use super::board::{Board, Color, Ray};
+/// A rule set.
 pub trait Rules: Copy {
 	const PASSES: bool;
 	fn flips<F: FnMut(usize)>(board: &Board, color: Color, at: usize, flip: F) -> usize;
@@ -273,6 +295,7 @@ pub trait Rules: Copy {
 		!Self::has_move(board, to_move) && (!Self::PASSES || !Self::has_move(board, to_move.opponent()))
 	}
 }
+/// Standard Othello rules: bracketed lines flip; a player without a move passes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flanking;
 impl Flanking {
@@ -305,13 +328,16 @@ impl Rules for Flanking {
 }
 }
 pub mod scan {
+//! Reading input: whitespace-separated tokens, or non-blank lines, that remember their 1-based line number so that every error can say where it was found.
 use std::fmt;
 use super::error::InputError;
+/// One whitespace-free piece of the input and the line it stands on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
 	pub text: &'a str,
 	pub line: usize,
 }
+/// Reads `t` as a whole number in `min..=max`; `what` names it in errors ([`number`]).
 pub fn parse_number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
 	t: Token,
 	what: &str,
@@ -320,6 +346,7 @@ pub fn parse_number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
 ) -> Result<T, InputError> {
 	number(t.text, what, min, max).map_err(|message| InputError::at(t.line, message))
 }
+/// Reads `text` as a whole number of type `T` in `min..=max` (`+` or `-` first allowed, `-0` not), or says why not, naming it `what`.
 pub fn number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
 	text: &str,
 	what: &str,
@@ -362,6 +389,7 @@ pub fn escape(text: &str) -> String {
 	}
 	out
 }
+/// The numbered `items` (such as [`lines`] or the rows made of them) gathered in memory allocated fallibly: the first item's error, or an error on the line of the first item the memory cannot hold, instead of an abort.
 pub fn collect_lines<T, I: Iterator<Item = Result<(usize, T), InputError>>>(
 	items: I,
 ) -> Result<Vec<(usize, T)>, InputError> {
@@ -375,18 +403,23 @@ pub fn collect_lines<T, I: Iterator<Item = Result<(usize, T), InputError>>>(
 	}
 	Ok(all)
 }
+/// The number of line ends in `text`: `\n`, `\r\n` and a lone `\r` are one each.
 pub fn line_ends(text: &str) -> usize {
 	every_line(text).count() - 1
 }
+/// The non-blank lines of `input` (blank: nothing but ASCII whitespace) with their 1-based numbers, without their ends (`\n`, `\r\n` or a lone `\r`).
 pub fn lines(input: &str) -> impl Iterator<Item = (usize, &str)> {
 	every_line(input).enumerate().map(|(i, l)| (i + 1, l)).filter(|&(_, l)| !l.bytes().all(|b| b.is_ascii_whitespace()))
 }
+/// Every line of `input`, blank or not, without its end; after a final line end, one empty line more.
 fn every_line(input: &str) -> impl Iterator<Item = &str> {
 	input.split("\r\n").flat_map(|l| l.split(&['\n', '\r'][..]))
 }
 }
 pub mod table {
+//! A transposition table: a bounded number of slots that remember values of positions.
 use std::num::NonZeroU8;
+/// What a key or value owns on the heap beyond its slot.
 pub trait Footprint {
 	fn heap_bytes(&self) -> usize {
 		0
@@ -399,9 +432,11 @@ impl Footprint for Vec<u64> {
 		self.capacity() * 8
 	}
 }
+/// A key a table can store: exact equality plus a well-mixed 64-bit hash.
 pub trait TableKey: Clone + Eq + Footprint {
 	fn hash64(&self) -> u64;
 }
+/// The finaliser of SplitMix64: a cheap bijection that spreads every input bit.
 pub fn mix(mut x: u64) -> u64 {
 	x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
 	x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -423,17 +458,20 @@ impl TableKey for Vec<u64> {
 		h
 	}
 }
+/// One stored position; `weight` is never 0, so an empty slot needs no tag of its own.
 #[derive(Clone, Debug)]
 struct Slot<K, V> {
 	key: K,
 	value: V,
 	weight: NonZeroU8,
 }
+/// Two slots that share a hash, on one cache line where they fit.
 #[derive(Clone, Debug)]
 #[repr(align(64))]
 struct Bucket<K, V> {
 	slots: [Option<Slot<K, V>>; 2],
 }
+/// A bounded map from positions to values, with replacement.
 #[derive(Clone, Debug)]
 pub struct Table<K, V> {
 	buckets: Vec<Bucket<K, V>>,
@@ -443,6 +481,7 @@ pub struct Table<K, V> {
 	budget: usize,
 	heap: usize,
 }
+/// The slots a table grows to at once from its first bucket (or its limit, if smaller).
 pub const INITIAL_SLOTS: usize = 1 << 10;
 impl<K: TableKey, V: Footprint> Table<K, V> {
 	pub fn new(entries: usize, budget: usize) -> Table<K, V> {
@@ -519,11 +558,14 @@ impl<K: TableKey, V: Footprint> Table<K, V> {
 }
 }
 pub mod count {
+//! The outcome counter: over every complete move sequence from a position (every root-to-leaf path of the game tree), how many end in a win for black, a win for white, or a draw.
 pub mod board {
+//! The counter's walk on the general board, of any size: make and undo on a [`Board`] with running disc counts, never a recount per leaf.
 use std::marker::PhantomData;
 use super::super::core::board::{Board, Color};
 use super::super::core::rules::Rules;
 use super::walk::Walk;
+/// The general board under rules `R`, with make and undo.
 #[derive(Clone)]
 pub struct BoardWalk<R> {
 	board: Board,
@@ -566,6 +608,7 @@ impl<R: Rules> BoardWalk<R> {
 		self.key[0] ^= 1;
 	}
 }
+/// The legal moves of a [`BoardWalk`], as places in its list of playable cells: a bit set where there are at most 64 of them (no allocation), else a list.
 pub enum Places {
 	Few(u64),
 	Many(std::vec::IntoIter<u32>),
@@ -641,13 +684,17 @@ impl<R: Rules> Walk for BoardWalk<R> {
 }
 }
 pub mod nat {
+//! Natural numbers of any size, for counts that outgrow `u128`.
 use std::fmt;
 use super::super::core::table::Footprint;
+/// One limb holds a number below this: 10^18 (fits a `u64` with room for a carry).
 const BASE: u64 = 1_000_000_000_000_000_000;
+/// A natural number of any size.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Nat {
 	limbs: Vec<u64>,
 }
+/// Its limbs, on the heap.
 impl Footprint for Nat {
 	fn heap_bytes(&self) -> usize {
 		self.limbs.capacity() * 8
@@ -699,9 +746,11 @@ impl fmt::Display for Nat {
 }
 }
 pub mod outcomes {
+//! What a count adds up: wins, losses and draws of the player to move, in a number type wide enough for the count.
 use std::fmt;
 use super::super::core::table::Footprint;
 use super::nat::Nat;
+/// A number type for counts: exact addition, conversion to [`Nat`].
 pub trait Count: Clone + Default + Send + From<u64> + fmt::Display + Footprint {
 	fn add(&mut self, other: &Self);
 	fn to_nat(&self) -> Nat;
@@ -715,6 +764,7 @@ impl Count for u64 {
 	}
 }
 impl Footprint for u128 {}
+/// Saturating: a sum that would pass `u128::MAX` stays there, and every sum it is part of, so a count whose results are all below it is exact.
 impl Count for u128 {
 	fn add(&mut self, other: &u128) {
 		*self = self.saturating_add(*other);
@@ -731,6 +781,7 @@ impl Count for Nat {
 		self.clone()
 	}
 }
+/// Numbers of sequences as the player to move sees them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Outcomes<C = u64> {
 	pub wins: C,
@@ -762,8 +813,10 @@ impl<C: Count> Outcomes<C> {
 }
 }
 pub mod walk {
+//! The depth-first counter and the positions it walks.
 use super::super::core::table::{Table, TableKey};
 use super::outcomes::{Count, Outcomes};
+/// A position the counter can walk (on any thread).
 pub trait Walk: Clone + Send + Sync {
 	const PASSES: bool;
 	const STORE_FROM: usize;
@@ -780,6 +833,7 @@ pub trait Walk: Clone + Send + Sync {
 	fn with_key<T, F: FnOnce(&Self::Key) -> T>(&self, f: F) -> T;
 }
 pub use self::Walk as CountedWalk;
+/// The recursive counter, with a transposition table.
 pub struct Counter<W: Walk, C> {
 	table: Table<W::Key, Outcomes<C>>,
 }
@@ -835,6 +889,7 @@ use super::core::board::{Board, Color};
 use super::core::error::InputError;
 use super::core::memory;
 pub use super::core::rules::Rules as CountedRules;
+/// How to count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
 	pub memory: usize,
@@ -846,6 +901,7 @@ impl Default for Options {
 		}
 	}
 }
+/// The result of a count.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counts {
 	pub black: Nat,
@@ -861,8 +917,11 @@ impl Counts {
 		Counts { black: black.to_nat(), white: white.to_nat(), draws: outcomes.draws.to_nat() }
 	}
 }
+/// Counts deeper than this many empty cells run on a thread of their own (cargo builds), or are refused (the judges' files, which start no thread).
 pub const DEEP: usize = 1000;
+/// The most empty cells [`count`] takes: a 100 MB stack reservation (address space, not memory), far beyond any count that ends in a lifetime.
 pub const MAX_EMPTIES: usize = 100_000;
+/// Counts the outcomes of every complete move sequence from `board` with `to_move` to move, under rules `R`.
 pub fn count<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> Result<Counts, InputError> {
 	let empties = board.empties();
 	if empties > MAX_EMPTIES {
@@ -878,13 +937,16 @@ pub fn count<R: CountedRules>(board: &Board, to_move: Color, options: &Options) 
 	}
 	deep::<R>(board, to_move, options)
 }
+/// The judges' files start no thread: they count on the main thread, whose stack (8 MB where judges say) holds [`DEEP`] levels with room to spare, and refuse deeper counts.
 fn deep<R>(board: &Board, _: Color, _: &Options) -> Result<Counts, InputError> {
 	let message = format!("the board has {} empty cells; this file counts at most {}", board.empties(), DEEP);
 	Err(InputError::new(message))
 }
+/// [`count`] by the fastest way the board and `options` allow (see the module header).
 fn choose<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> Counts {
 	depth_first(BoardWalk::<R>::new(board, to_move), to_move, options)
 }
+/// The count of `walk` depth first: in `u64` where it provably holds `e!` (see the module header), else in saturating `u128`, and again in [`Nat`] if that saturated.
 fn depth_first<W: CountedWalk>(walk: W, to_move: Color, options: &Options) -> Counts {
 	if walk.empties() <= 20 {
 		return depth_first_as::<W, u64>(walk, to_move, options);
@@ -896,19 +958,24 @@ fn depth_first<W: CountedWalk>(walk: W, to_move: Color, options: &Options) -> Co
 	}
 	depth_first_as::<W, Nat>(walk, to_move, options)
 }
+/// [`depth_first`] with counts of type `C`.
 fn depth_first_as<W: CountedWalk, C: Count>(mut walk: W, to_move: Color, options: &Options) -> Counts {
 	let entries = table_entries(walk.empties());
 	let mut counter = Counter::<W, C>::new(entries, options.memory);
 	Counts::of(&counter.count(&mut walk), to_move)
 }
+/// The most table entries of a count: 128 MB of 64-byte slots on 8×8 boards.
 pub const MAX_TABLE_ENTRIES: usize = 1 << 21;
+/// The table entries for a count from `empties` empty cells: [`MAX_TABLE_ENTRIES`] from 16, half as many for each empty cell fewer, and half as many again from 10 down (at least 2^9): small counts store few positions, and a small table stays in the cache.
 pub fn table_entries(empties: usize) -> usize {
 	let shift = 16usize.saturating_sub(empties) + (empties <= 10) as usize;
 	MAX_TABLE_ENTRIES >> shift.min(12)
 }
 }
 pub mod judges {
+//! The judges: one module per problem statement, each a `solve(input, out)` that reads the whole input as text and writes the answer exactly as its judge expects, and [`run`], the `main` they share.
 pub mod b4254 {
+//! B4254 "Othello Endgame Outcome Counting": over every complete move sequence from a position, count black wins, white wins and draws.
 use std::io::Write;
 use super::About;
 use super::super::core::board::{Alphabet, Board, Cell, Color};
@@ -917,6 +984,7 @@ use super::super::core::memory;
 use super::super::core::rules::Flanking;
 use super::super::core::scan::{collect_lines, lines, parse_number, shorten, Token};
 use super::super::count::{count, Options};
+/// What `b4254 --help` and `--version` say.
 pub const ABOUT: About = About {
 	name: "b4254",
 	help: &[
@@ -928,13 +996,16 @@ pub const ABOUT: About = About {
 		"Example: printf '3\\nW..\\nBB.\\n...\\n' | b4254    prints 0 5 0",
 	],
 };
+/// The cells as the statement writes them.
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'B', white: 'W' };
+/// Counts the outcomes of the position in `input` and writes `black white draws`.
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
 	let board = parse(input)?;
 	let counts = count::<Flanking>(&board, Color::White, &Options { memory: memory::budget()?, ..Options::default() })?;
 	writeln!(out, "{} {} {}", counts.black, counts.white, counts.draws)?;
 	Ok(())
 }
+/// Reads the board of a B4254 input.
 pub fn parse(input: &str) -> Result<Board, InputError> {
 	let mut lines = lines(input);
 	let (line, text) = lines.next().ok_or_else(|| InputError::new("no board: the input is empty"))?;
@@ -972,6 +1043,7 @@ pub fn parse(input: &str) -> Result<Board, InputError> {
 	}
 	Board::from_rows(cells, Some(n))
 }
+/// A row in the contest's integer alphabet: `1` black, `0` white, `-1` empty.
 fn numeric_row(text: &str, line: usize) -> Result<Vec<Cell>, InputError> {
 	text.split_ascii_whitespace()
 		.map(|w| match w {
@@ -991,12 +1063,16 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use super::core::error::{exit_code, Error, InputError};
 use super::core::scan::{escape, line_ends};
+/// The version of the judge binaries, as `--version` prints it (the crate's version).
 pub const VERSION: &str = "0.2.0";
+/// What a judge binary says of itself: `--version` prints the name and [`VERSION`], `--help` prints `help` (usage, input, output, an example) and then [`USAGE_END`].
 pub struct About {
 	pub name: &'static str,
 	pub help: &'static [&'static str],
 }
+/// The end of every judge binary's `--help`: options and exit codes.
 pub const USAGE_END: &str = "Options: -h, --help; -V, --version; a lone - is stdin.\nExit: 0 answered; 2 bad input or arguments (a line on stderr); 1 output failed.";
+/// Runs a judge program and returns its exit code (see [`super::core::error`]).
 pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(about: &About, solve: F) -> i32 {
 	let args: Vec<OsString> = std::env::args_os().skip(1).collect();
 	let stdout = io::stdout();
@@ -1008,6 +1084,7 @@ pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(about: &About, 
 	};
 	exit_code(result.and_then(|()| out.flush().map_err(Error::Io)), &mut out)
 }
+/// Reads the input named by the arguments as UTF-8 text, in memory allocated fallibly: an input the memory cannot hold is an error that says how much was read, not an abort.
 fn read_input(args: &[OsString]) -> Result<String, Error> {
 	let mut input: Box<dyn Read> = match args {
 		[] => Box::new(io::stdin()),

@@ -1,14 +1,19 @@
 // jutge_p18992: a single-file submission for a judge's `rustc -O` (1.63 or later, any edition), made
 // by `make bundle` from src/bin/jutge_p18992.rs and the library code it reaches. Do not edit.
+//! Jutge.org P18992 "Othello": replay a game, print every board.
 fn main() {
 	std::process::exit(othello::judges::run(&othello::judges::jutge_p18992::ABOUT, |input, out| {
 		othello::judges::jutge_p18992::solve(input, out)
 	}));
 }
 mod othello {
+//! othello: one board library for a suite of Othello judge solvers.
 pub mod core {
+//! The core: what every program of the suite stands on.
 pub mod board {
+//! The general board: a grid of `rows × cols` cells, each empty or holding a black or a white disc, of any size from 1×1 up.
 use std::io::{self, Write};
+/// The colour of a disc, or of the player who places such discs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
 	Black,
@@ -28,7 +33,9 @@ impl Color {
 		}
 	}
 }
+/// What a cell holds: `None` when it is empty.
 pub type Cell = Option<Color>;
+/// The characters a judge uses for an empty cell, a black disc and a white disc.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Alphabet {
 	pub empty: char,
@@ -44,7 +51,9 @@ impl Alphabet {
 		}
 	}
 }
+/// The eight directions `(row step, column step)`, clockwise from north.
 pub const DIRECTIONS: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+/// A `rows × cols` grid of cells with running disc counts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
 	rows: usize,
@@ -128,6 +137,7 @@ impl Board {
 		out.write_all(text.as_bytes())
 	}
 }
+/// The cells along one direction from a cell to the edge of the board: see [`Board::ray`].
 #[derive(Clone, Copy, Debug)]
 pub struct Ray {
 	at: usize,
@@ -147,8 +157,10 @@ impl Iterator for Ray {
 }
 }
 pub mod error {
+//! Errors and exit codes.
 use std::fmt;
 use std::io::{self, Write};
+/// What is wrong with an input, and on which line (1-based) it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
 	pub line: Option<usize>,
@@ -170,6 +182,7 @@ impl fmt::Display for InputError {
 		}
 	}
 }
+/// Why a program stopped early.
 #[derive(Debug)]
 pub enum Error {
 	Input(InputError),
@@ -193,6 +206,7 @@ impl fmt::Display for Error {
 		}
 	}
 }
+/// The exit code for the `result` of a program that wrote to `out`, after reporting an error on stderr (see the module's table).
 pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
 	let code = match &result {
 		Ok(()) => return 0,
@@ -208,11 +222,15 @@ pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
 }
 }
 pub mod memory {
+//! The memory budget: how many bytes the tables of one count, search or perft may take.
 use std::fs;
 use super::error::InputError;
 use super::scan::escape;
+/// The budget where no limit and no variable lower it.
 pub const DEFAULT: usize = 1 << 30;
+/// The environment variable that sets the budget.
 pub const VARIABLE: &str = "OTHELLO_MEMORY";
+/// The budget in bytes (see the module header), or an error naming [`VARIABLE`] if it is set to something that is not a size.
 pub fn budget() -> Result<usize, InputError> {
 	let wanted = match std::env::var_os(VARIABLE) {
 		None => DEFAULT,
@@ -226,6 +244,7 @@ pub fn budget() -> Result<usize, InputError> {
 	};
 	Ok(wanted.min(process_limit().map_or(usize::MAX, |limit| limit / 2)))
 }
+/// A size written as a whole number of bytes, or of kibibytes, mebibytes or gibibytes with `K`, `M` or `G` after it (upper or lower case); at least one byte.
 pub fn parse_size(text: &str) -> Option<usize> {
 	let text = text.trim();
 	let shift = match text.bytes().last()? | 0x20 {
@@ -237,6 +256,7 @@ pub fn parse_size(text: &str) -> Option<usize> {
 	let digits = &text[..text.len() - (shift > 0) as usize];
 	digits.parse::<usize>().ok().filter(|&n| n > 0)?.checked_mul(1 << shift)
 }
+/// The lower of the process's soft address-space and data limits, in bytes, where the system tells them (Linux: `/proc/self/limits`); `None` if unlimited or unknown.
 fn process_limit() -> Option<usize> {
 	let limits = fs::read_to_string("/proc/self/limits").ok()?;
 	limits
@@ -247,8 +267,10 @@ fn process_limit() -> Option<usize> {
 }
 }
 pub mod rules {
+//! Rule sets on the general board: what a move is, what it flips, and what happens to a player without one.
 use std::fmt;
 use super::board::{Board, Color, Ray};
+/// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
 	Occupied,
@@ -262,6 +284,7 @@ impl fmt::Display for IllegalMove {
 		})
 	}
 }
+/// A rule set.
 pub trait Rules: Copy {
 	fn flips<F: FnMut(usize)>(board: &Board, color: Color, at: usize, flip: F) -> usize;
 	fn is_legal(board: &Board, color: Color, at: usize) -> bool {
@@ -285,6 +308,7 @@ pub trait Rules: Copy {
 		Ok(flipped.len())
 	}
 }
+/// Standard Othello rules: bracketed lines flip; a player without a move passes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flanking;
 impl Flanking {
@@ -316,13 +340,16 @@ impl Rules for Flanking {
 }
 }
 pub mod scan {
+//! Reading input: whitespace-separated tokens, or non-blank lines, that remember their 1-based line number so that every error can say where it was found.
 use std::fmt;
 use super::error::InputError;
+/// One whitespace-free piece of the input and the line it stands on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
 	pub text: &'a str,
 	pub line: usize,
 }
+/// A cursor over the tokens of an input.
 #[derive(Clone, Debug)]
 pub struct Scanner<'a> {
 	rest: &'a str,
@@ -354,6 +381,7 @@ impl<'a> Scanner<'a> {
 		parse_number(t, what, min, max)
 	}
 }
+/// Reads `t` as a whole number in `min..=max`; `what` names it in errors ([`number`]).
 pub fn parse_number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
 	t: Token,
 	what: &str,
@@ -362,6 +390,7 @@ pub fn parse_number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
 ) -> Result<T, InputError> {
 	number(t.text, what, min, max).map_err(|message| InputError::at(t.line, message))
 }
+/// Reads `text` as a whole number of type `T` in `min..=max` (`+` or `-` first allowed, `-0` not), or says why not, naming it `what`.
 pub fn number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
 	text: &str,
 	what: &str,
@@ -404,16 +433,20 @@ pub fn escape(text: &str) -> String {
 	}
 	out
 }
+/// The number of line ends in `text`: `\n`, `\r\n` and a lone `\r` are one each.
 pub fn line_ends(text: &str) -> usize {
 	every_line(text).count() - 1
 }
+/// Every line of `input`, blank or not, without its end; after a final line end, one empty line more.
 fn every_line(input: &str) -> impl Iterator<Item = &str> {
 	input.split("\r\n").flat_map(|l| l.split(&['\n', '\r'][..]))
 }
 }
 }
 pub mod judges {
+//! The judges: one module per problem statement, each a `solve(input, out)` that reads the whole input as text and writes the answer exactly as its judge expects, and [`run`], the `main` they share.
 pub mod jutge_p18992 {
+//! Jutge.org P18992 "Othello": replay a game on an `n × n` board and print every board.
 use std::io::Write;
 use super::About;
 use super::super::core::board::{Alphabet, Board, Color};
@@ -421,6 +454,7 @@ use super::super::core::error::{Error, InputError};
 use super::super::core::memory;
 use super::super::core::rules::{Flanking, Rules};
 use super::super::core::scan::{shorten, Scanner};
+/// What `jutge_p18992 --help` and `--version` say.
 pub const ABOUT: About = About {
 	name: "jutge_p18992",
 	help: &[
@@ -432,7 +466,9 @@ pub const ABOUT: About = About {
 		"Example: printf '4\\nN 4 3\\n' | jutge_p18992    prints ....  .BN.  .NN.  ..N.  4:1",
 	],
 };
+/// The cells as Jutge writes them (Catalan: `N`egre, `B`lanc).
 pub const ALPHABET: Alphabet = Alphabet { empty: '.', black: 'N', white: 'B' };
+/// Replays the game of `input`, writing every board to `out`.
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
 	let mut s = Scanner::new(input);
 	let size = s.number("the board size", 4, u64::MAX)?;
@@ -478,6 +514,7 @@ pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
 	}
 	Ok(())
 }
+/// Prints one board, its `black:white` counts and the empty line after them.
 fn print<W: Write + ?Sized>(board: &Board, out: &mut W) -> Result<(), Error> {
 	board.write(out, &ALPHABET)?;
 	writeln!(out, "{}:{}\n", board.discs(Color::Black), board.discs(Color::White))?;
@@ -489,12 +526,16 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use super::core::error::{exit_code, Error, InputError};
 use super::core::scan::{escape, line_ends};
+/// The version of the judge binaries, as `--version` prints it (the crate's version).
 pub const VERSION: &str = "0.2.0";
+/// What a judge binary says of itself: `--version` prints the name and [`VERSION`], `--help` prints `help` (usage, input, output, an example) and then [`USAGE_END`].
 pub struct About {
 	pub name: &'static str,
 	pub help: &'static [&'static str],
 }
+/// The end of every judge binary's `--help`: options and exit codes.
 pub const USAGE_END: &str = "Options: -h, --help; -V, --version; a lone - is stdin.\nExit: 0 answered; 2 bad input or arguments (a line on stderr); 1 output failed.";
+/// Runs a judge program and returns its exit code (see [`super::core::error`]).
 pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(about: &About, solve: F) -> i32 {
 	let args: Vec<OsString> = std::env::args_os().skip(1).collect();
 	let stdout = io::stdout();
@@ -506,6 +547,7 @@ pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(about: &About, 
 	};
 	exit_code(result.and_then(|()| out.flush().map_err(Error::Io)), &mut out)
 }
+/// Reads the input named by the arguments as UTF-8 text, in memory allocated fallibly: an input the memory cannot hold is an error that says how much was read, not an abort.
 fn read_input(args: &[OsString]) -> Result<String, Error> {
 	let mut input: Box<dyn Read> = match args {
 		[] => Box::new(io::stdin()),

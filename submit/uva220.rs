@@ -1,16 +1,23 @@
 // uva220: a single-file submission for a judge's `rustc -O` (1.63 or later, any edition), made
 // by `make bundle` from src/bin/uva220.rs and the library code it reaches. Do not edit.
+//! UVa 220 "Othello": L / Mrc / Q commands over many games.
 fn main() {
 	std::process::exit(othello::judges::run(&othello::judges::uva220::ABOUT, |input, out| {
 		othello::judges::uva220::solve(input, out)
 	}));
 }
 mod othello {
+//! othello: one board library for a suite of Othello judge solvers.
 pub mod core {
+//! The core: what every program of the suite stands on.
 pub mod bitboard {
+//! The 64-bit board: boards within 8×8 as bit sets, and the rules' 64-bit form.
 use super::board::{Board, Color};
+/// Every bit but column A (the leftmost).
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+/// Every bit but column H (the rightmost).
 const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// The cells from which a run of one or more `o` discs, stepping `shift` bits towards lower bits, ends in a `p` disc; `mask` drops steps that wrapped around a side.
 #[inline(always)]
 fn moves_down(p: u64, o: u64, shift: u32, mask: u64) -> u64 {
 	let o = o & mask;
@@ -21,6 +28,7 @@ fn moves_down(p: u64, o: u64, shift: u32, mask: u64) -> u64 {
 	run |= pairs & (run << (2 * shift));
 	(run << shift) & mask
 }
+/// As [`moves_down`], stepping towards higher bits.
 #[inline(always)]
 fn moves_up(p: u64, o: u64, shift: u32, mask: u64) -> u64 {
 	let o = o & mask;
@@ -31,6 +39,7 @@ fn moves_up(p: u64, o: u64, shift: u32, mask: u64) -> u64 {
 	run |= pairs & (run >> (2 * shift));
 	(run >> shift) & mask
 }
+/// The cells of `empty` where the player with discs `p` may play against `o` under the standard rules: a line of one or more opponent discs from there ends in a disc of the player.
 pub fn flanking_moves(p: u64, o: u64, empty: u64) -> u64 {
 	(moves_up(p, o, 1, NOT_H)
 		| moves_down(p, o, 1, NOT_A)
@@ -42,9 +51,11 @@ pub fn flanking_moves(p: u64, o: u64, empty: u64) -> u64 {
 		| moves_down(p, o, 9, NOT_A))
 		& empty
 }
+/// The bit of cell `(r, c)`.
 pub fn bit(r: usize, c: usize) -> u64 {
 	1u64 << (8 * r + c)
 }
+/// A board within 8×8 as bit sets: its black discs, white discs and cells.
 pub fn from_board(board: &Board) -> Option<Sets> {
 	if board.rows() > 8 || board.cols() > 8 {
 		return None;
@@ -63,6 +74,7 @@ pub fn from_board(board: &Board) -> Option<Sets> {
 	}
 	Some(sets)
 }
+/// A board within 8×8 as bit sets ([`from_board`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sets {
 	pub black: u64,
@@ -82,8 +94,10 @@ impl Sets {
 }
 }
 pub mod board {
+//! The general board: a grid of `rows × cols` cells, each empty or holding a black or a white disc, of any size from 1×1 up.
 use std::io::{self, Write};
 use super::error::InputError;
+/// The colour of a disc, or of the player who places such discs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
 	Black,
@@ -103,7 +117,9 @@ impl Color {
 		}
 	}
 }
+/// What a cell holds: `None` when it is empty.
 pub type Cell = Option<Color>;
+/// The characters a judge uses for an empty cell, a black disc and a white disc.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Alphabet {
 	pub empty: char,
@@ -143,7 +159,9 @@ impl Alphabet {
 		Ok(row)
 	}
 }
+/// The eight directions `(row step, column step)`, clockwise from north.
 pub const DIRECTIONS: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+/// A `rows × cols` grid of cells with running disc counts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
 	rows: usize,
@@ -214,6 +232,7 @@ impl Board {
 		out.write_all(text.as_bytes())
 	}
 }
+/// The cells along one direction from a cell to the edge of the board: see [`Board::ray`].
 #[derive(Clone, Copy, Debug)]
 pub struct Ray {
 	at: usize,
@@ -233,8 +252,10 @@ impl Iterator for Ray {
 }
 }
 pub mod error {
+//! Errors and exit codes.
 use std::fmt;
 use std::io::{self, Write};
+/// What is wrong with an input, and on which line (1-based) it was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
 	pub line: Option<usize>,
@@ -256,6 +277,7 @@ impl fmt::Display for InputError {
 		}
 	}
 }
+/// Why a program stopped early.
 #[derive(Debug)]
 pub enum Error {
 	Input(InputError),
@@ -279,6 +301,7 @@ impl fmt::Display for Error {
 		}
 	}
 }
+/// The exit code for the `result` of a program that wrote to `out`, after reporting an error on stderr (see the module's table).
 pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
 	let code = match &result {
 		Ok(()) => return 0,
@@ -294,8 +317,10 @@ pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
 }
 }
 pub mod rules {
+//! Rule sets on the general board: what a move is, what it flips, and what happens to a player without one.
 use std::fmt;
 use super::board::{Board, Color, Ray};
+/// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
 	Occupied,
@@ -309,6 +334,7 @@ impl fmt::Display for IllegalMove {
 		})
 	}
 }
+/// A rule set.
 pub trait Rules: Copy {
 	fn flips<F: FnMut(usize)>(board: &Board, color: Color, at: usize, flip: F) -> usize;
 	fn play(board: &mut Board, color: Color, at: usize) -> Result<usize, IllegalMove> {
@@ -326,6 +352,7 @@ pub trait Rules: Copy {
 		Ok(flipped.len())
 	}
 }
+/// Standard Othello rules: bracketed lines flip; a player without a move passes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flanking;
 impl Flanking {
@@ -354,13 +381,16 @@ impl Rules for Flanking {
 }
 }
 pub mod scan {
+//! Reading input: whitespace-separated tokens, or non-blank lines, that remember their 1-based line number so that every error can say where it was found.
 use std::fmt;
 use super::error::InputError;
+/// One whitespace-free piece of the input and the line it stands on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
 	pub text: &'a str,
 	pub line: usize,
 }
+/// A cursor over the tokens of an input.
 #[derive(Clone, Debug)]
 pub struct Scanner<'a> {
 	rest: &'a str,
@@ -397,6 +427,7 @@ impl<'a> Scanner<'a> {
 		}
 	}
 }
+/// Reads `t` as a whole number in `min..=max`; `what` names it in errors ([`number`]).
 pub fn parse_number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
 	t: Token,
 	what: &str,
@@ -405,6 +436,7 @@ pub fn parse_number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
 ) -> Result<T, InputError> {
 	number(t.text, what, min, max).map_err(|message| InputError::at(t.line, message))
 }
+/// Reads `text` as a whole number of type `T` in `min..=max` (`+` or `-` first allowed, `-0` not), or says why not, naming it `what`.
 pub fn number<T: Copy + Into<i128> + std::str::FromStr + fmt::Display>(
 	text: &str,
 	what: &str,
@@ -447,16 +479,20 @@ pub fn escape(text: &str) -> String {
 	}
 	out
 }
+/// The number of line ends in `text`: `\n`, `\r\n` and a lone `\r` are one each.
 pub fn line_ends(text: &str) -> usize {
 	every_line(text).count() - 1
 }
+/// Every line of `input`, blank or not, without its end; after a final line end, one empty line more.
 fn every_line(input: &str) -> impl Iterator<Item = &str> {
 	input.split("\r\n").flat_map(|l| l.split(&['\n', '\r'][..]))
 }
 }
 }
 pub mod judges {
+//! The judges: one module per problem statement, each a `solve(input, out)` that reads the whole input as text and writes the answer exactly as its judge expects, and [`run`], the `main` they share.
 pub mod uva220 {
+//! UVa 220 "Othello": a command interpreter over a series of 8×8 games.
 use std::io::Write;
 use super::About;
 use super::super::core::bitboard::{flanking_moves, from_board};
@@ -464,6 +500,7 @@ use super::super::core::board::{Alphabet, Board, Color};
 use super::super::core::error::{Error, InputError};
 use super::super::core::rules::{Flanking, Rules};
 use super::super::core::scan::{shorten, Scanner};
+/// What `uva220 --help` and `--version` say.
 pub const ABOUT: About = About {
 	name: "uva220",
 	help: &[
@@ -476,7 +513,9 @@ pub const ABOUT: About = About {
 		"         prints (3,4) (4,3) (5,6) (6,5)",
 	],
 };
+/// The cells as UVa 220 writes them.
 pub const ALPHABET: Alphabet = Alphabet { empty: '-', black: 'B', white: 'W' };
+/// Runs every game of `input`, writing the answers to `out`.
 pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
 	let mut s = Scanner::new(input);
 	let games = s.number("the number of games", 0, u64::MAX)?;
@@ -488,6 +527,7 @@ pub fn solve<W: Write + ?Sized>(input: &str, out: &mut W) -> Result<(), Error> {
 	s.finish()?;
 	Ok(())
 }
+/// Reads one game (board, player, commands) and runs its commands.
 fn run_game<W: Write + ?Sized>(s: &mut Scanner, game: u64, out: &mut W) -> Result<(), Error> {
 	let error = |line: usize, what: String| InputError::at(line, format!("game {}: {}", game, what));
 	let mut board = Board::from_cells(8, 8, vec![None; 64]);
@@ -543,11 +583,13 @@ fn run_game<W: Write + ?Sized>(s: &mut Scanner, game: u64, out: &mut W) -> Resul
 	board.write(out, &ALPHABET)?;
 	Ok(())
 }
+/// The legal moves of `player` as a 64-bit set (bit `8 * r + c`): the 8×8 board goes through the shift-and-mask generator rather than a scan of every cell.
 fn legal_moves(board: &Board, player: Color) -> u64 {
 	let sets = from_board(board).expect("UVa boards are 8x8");
 	let (p, o) = sets.players(player);
 	flanking_moves(p, o, sets.empty())
 }
+/// Prints the legal moves of `player`, or `No legal move.`.
 fn list_moves<W: Write + ?Sized>(board: &Board, player: Color, out: &mut W) -> Result<(), Error> {
 	let mut moves = legal_moves(board, player);
 	if moves == 0 {
@@ -570,12 +612,16 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use super::core::error::{exit_code, Error, InputError};
 use super::core::scan::{escape, line_ends};
+/// The version of the judge binaries, as `--version` prints it (the crate's version).
 pub const VERSION: &str = "0.2.0";
+/// What a judge binary says of itself: `--version` prints the name and [`VERSION`], `--help` prints `help` (usage, input, output, an example) and then [`USAGE_END`].
 pub struct About {
 	pub name: &'static str,
 	pub help: &'static [&'static str],
 }
+/// The end of every judge binary's `--help`: options and exit codes.
 pub const USAGE_END: &str = "Options: -h, --help; -V, --version; a lone - is stdin.\nExit: 0 answered; 2 bad input or arguments (a line on stderr); 1 output failed.";
+/// Runs a judge program and returns its exit code (see [`super::core::error`]).
 pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(about: &About, solve: F) -> i32 {
 	let args: Vec<OsString> = std::env::args_os().skip(1).collect();
 	let stdout = io::stdout();
@@ -587,6 +633,7 @@ pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(about: &About, 
 	};
 	exit_code(result.and_then(|()| out.flush().map_err(Error::Io)), &mut out)
 }
+/// Reads the input named by the arguments as UTF-8 text, in memory allocated fallibly: an input the memory cannot hold is an error that says how much was read, not an abort.
 fn read_input(args: &[OsString]) -> Result<String, Error> {
 	let mut input: Box<dyn Read> = match args {
 		[] => Box::new(io::stdin()),

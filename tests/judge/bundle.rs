@@ -16,8 +16,20 @@ mod bundler;
 
 use super::{cases, first_difference, found_or_skip, process, root, run, BINARIES};
 
-/// The most a bundle may weigh.
-const MAX_BYTES: usize = 32 * 1024;
+/// The most a bundle's code may weigh, its comments left out.
+const MAX_CODE_BYTES: usize = 32 * 1024;
+
+/// The most a bundle may weigh, with the summaries of its doc comments.
+const MAX_BYTES: usize = 40 * 1024;
+
+/// The fewest doc comment summaries a counting bundle keeps.
+const MIN_SUMMARIES: usize = 25;
+
+/// Whether `line` of a bundle is a comment: the header, or the summary of a documented
+/// module or item.
+fn comment(line: &str) -> bool {
+    line.trim_start().starts_with("//")
+}
 
 /// The bundle of `name` made from the sources in the working tree.
 fn fresh_bundle(name: &str) -> String {
@@ -43,7 +55,7 @@ const BIN: (&str, &str) =
 /// The beginning of the bundle of [`BIN`].
 const HEAD: &str = "// x: a single-file submission for a judge's `rustc -O` (1.63 or later, any edition), made\n\
                     // by `make bundle` from src/bin/x.rs and the library code it reaches. Do not edit.\n\
-                    fn main() {\n\tprintln!(\"{}\", othello::a::f());\n}\nmod othello {\n";
+                    //! A binary.\nfn main() {\n\tprintln!(\"{}\", othello::a::f());\n}\nmod othello {\n";
 
 /// Compiles `source` with `rustc` and `args` into `out`; panics with rustc's messages.
 fn compile(rustc: &str, args: &[&str], source: &Path, out: &Path) {
@@ -83,6 +95,8 @@ fn submissions_are_fresh_and_small() {
         let fresh = fresh_bundle(name);
         assert!(committed == fresh, "{} is stale or missing: run `make bundle`", path.display());
         assert!(fresh.len() <= MAX_BYTES, "{} is {} bytes, over {} KiB", path.display(), fresh.len(), MAX_BYTES / 1024);
+        let code: usize = fresh.lines().filter(|l| !comment(l)).map(|l| l.len() + 1).sum();
+        assert!(code <= MAX_CODE_BYTES, "{} has {} bytes of code, over {} KiB", name, code, MAX_CODE_BYTES / 1024);
     }
 }
 
@@ -128,10 +142,16 @@ fn bundles_carry_only_the_code_they_reach() {
     assert!(text.contains("fn play(board") && !text.contains("fn is_legal") && !text.contains("fn line(&self)"));
     for &(name, _) in BINARIES {
         let text = fresh_bundle(name);
-        // No comment but the header, no test code, nothing behind a `cfg`: judges compile
-        // without cargo, so without features, and the portable code needs no `unsafe`.
+        // No comment but the header and one line of contract per documented module and
+        // item, no test code, nothing behind a `cfg`: judges compile without cargo, so
+        // without features, and the portable code needs no `unsafe`.
         let body = text.lines().skip_while(|l| l.starts_with("// "));
-        assert!(body.clone().all(|l| !l.trim_start().starts_with("//")), "{} has comment lines", name);
+        let summaries: Vec<&str> = body.clone().filter(|l| comment(l)).collect();
+        assert!(summaries.iter().all(|l| l.trim_start().starts_with("///") || l.starts_with("//!")), "{}", name);
+        assert!(summaries.iter().all(|l| l.ends_with('.') || l.ends_with(':')), "{}: {:?}", name, summaries);
+        if name == "b4254" || name == "dumbothello" {
+            assert!(summaries.len() >= MIN_SUMMARIES, "{} keeps {} summaries", name, summaries.len());
+        }
         assert!(!text.contains("#[cfg(") && !text.contains("mod tests") && !text.contains("unsafe"), "{}", name);
         assert!(
             !text.contains("_pext_u64") && !text.contains("allow(dead_code") && !text.contains("allow(unused"),
@@ -180,8 +200,10 @@ fn the_bundler_keeps_only_what_the_binary_reaches() {
              \tfn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n\t\twrite!(f, \"{}{UNIT}\", self.0)\n\t}\n}\n\
              const LIMITS: [u32; 2] = [\n\t2,\n\t3,\n];\nconst UNIT: &str = \"cm\";\n}\n";
     let c = "mod c {\npub mod d {\nuse super::super::b::{Area, Shape};\npub fn g(s: &Shape) -> u32 {\n\ts.area()\n}\n}\n}\n";
-    let a = "use self::b::{Kept, Shape};\npub fn f() -> u32 {\n\tlet s = Shape::Square(2);\n\tc::d::g(&s) + Kept::new().value()\n}\n";
-    assert_eq!(text, format!("{}pub mod a {{\n{}{}{}}}\n}}\n", HEAD, b, c, a));
+    let a = "use self::b::{Kept, Shape};\n/// Reached.\npub fn f() -> u32 {\n\tlet s = Shape::Square(2);\n\tc::d::g(&s) + Kept::new().value()\n}\n";
+    // The summaries of doc comments stay with what they document: the library's, module
+    // a's, `f`'s; a trait member's goes.
+    assert_eq!(text, format!("{}//! A library.\npub mod a {{\n//! Module a.\n{}{}{}}}\n}}\n", HEAD, b, c, a));
     assert_eq!(compile_and_run("reach", &text), "7\n");
 }
 
@@ -212,21 +234,22 @@ fn the_bundler_follows_imported_modules_and_re_exports() {
 
 #[test]
 fn the_bundler_leaves_out_what_judges_never_compile() {
-    let module = "#[cfg(feature = \"fast\")]\npub mod fast;\n#[cfg(lanes)]\nmod lanes;\n\npub struct S {\n    pub a: u32,\n\
+    let module = "/// Cargo's alone.\n#[cfg(feature = \"fast\")]\npub mod fast;\n#[cfg(lanes)]\nmod lanes;\n\npub struct S {\n    pub a: u32,\n\
                   \x20   #[cfg(lanes)]\n    lanes: lanes::Cache,\n}\n\npub fn f() -> u32 {\n    let s = S { a: 1 };\n    #[cfg(lanes)]\n\
                   \x20   {\n        if s.a == 0 {\n            return lanes::count(\"}\", '}');\n        }\n    }\n    #[cfg(pext)]\n\
                   \x20   return pext(s.a);\n    #[cfg(not(pext))]\n    portable(s.a) + AFTER + tail()\n}\n\n\
                   pub fn tail() -> u32 {\n    #[cfg(not(pext))]\n    return 1;\n    #[cfg(pext)]\n    2\n}\n\n\
                   #[cfg(all(feature = \"fast\", target_arch = \"x86_64\"))]\n#[inline]\nfn pext(x: u32) -> u32 {\n    if x > 0 {\n\
                   \x20       unsafe { '{' as u32 }\n    } else {\n        4 /* } */\n    }\n}\n\n\
-                  #[cfg(not(any(feature = \"fast\", lanes)))]\nfn portable(x: u32) -> u32 {\n    x\n}\n\n\
+                  /// The judges' way.\n#[cfg(not(any(feature = \"fast\", lanes)))]\nfn portable(x: u32) -> u32 {\n    x\n}\n\n\
                   #[cfg(target_arch = \"x86_64\")]\nconst AFTER: u32 = 5;\n#[cfg(not(target_arch = \"x86_64\"))]\nconst AFTER: u32 = 5;\n\n\
                   #[cfg(test)]\nfn helper() {}\n\n#[cfg(test)]\nmod tests;\n";
     // Neither `fast.rs`, `lanes.rs` nor `tests.rs` is read: their declarations go first.
     let text = bundle_of(&[("lib.rs", "pub mod a;\n"), ("a.rs", module), BIN]).unwrap();
-    // What holds on the judge's machine alone keeps its attribute.
+    // What holds on the judge's machine alone keeps its attribute; a doc comment goes and
+    // stays with what it documents.
     let a = "pub mod a {\npub struct S {\n\tpub a: u32,\n}\npub fn f() -> u32 {\n\tlet s = S { a: 1 };\n\tportable(s.a) + AFTER + tail()\n}\npub fn tail() -> u32 {\n\treturn 1;\n}\n\
-             fn portable(x: u32) -> u32 {\n\tx\n}\n#[cfg(target_arch = \"x86_64\")]\nconst AFTER: u32 = 5;\n\
+             /// The judges' way.\nfn portable(x: u32) -> u32 {\n\tx\n}\n#[cfg(target_arch = \"x86_64\")]\nconst AFTER: u32 = 5;\n\
              #[cfg(not(target_arch = \"x86_64\"))]\nconst AFTER: u32 = 5;\n}\n";
     assert_eq!(text, format!("{}{}}}\n", HEAD, a));
     assert_eq!(compile_and_run("cfg", &text), "7\n");
@@ -276,7 +299,7 @@ fn the_bundler_refuses_what_breaks_bundles() {
     ]);
     assert!(text
         .unwrap()
-        .ends_with("mod othello {\npub mod a {\npub fn f() -> &'static str {\n\t\"crate::x, env!()\"\n}\n}\n}\n"));
+        .ends_with("mod othello {\npub mod a {\n//! Says crate:: and env! in prose.\npub fn f() -> &'static str {\n\t\"crate::x, env!()\"\n}\n}\n}\n"));
 }
 
 /// rustc 1.63.0, if this machine has it: `OTHELLO_RUSTC_163` or Debian's `/usr/bin/rustc`.

@@ -2,10 +2,11 @@
 //! library's modules nested as they are in `src/`, so that every `super::` path resolves
 //! unchanged when a judge compiles the file alone, with only the code the binary reaches.
 //!
-//! 1. Files are read as lines of code ([`lex`]): comments and blank lines go, the insides
-//!    of string and character literals are masked, so that brackets, names and refused
-//!    constructs are looked for in code only, and each four-space indentation step
-//!    becomes a tab.
+//! 1. Files are read as lines of code ([`lex`]): blank lines and comments go, but for the
+//!    first sentence of each doc comment ([`summaries`]), which stays as the item's
+//!    contract; the insides of string and character literals are masked, so that
+//!    brackets, names and refused constructs are looked for in code only, and each
+//!    four-space indentation step becomes a tab.
 //! 2. Code that a judge never compiles goes ([`strip`]): whatever a `cfg` that does not
 //!    hold without cargo gates (a feature, `pext`, `lanes`, `test`), be it an item, a
 //!    statement, a block or a field; a `cfg` that always holds there loses its line.
@@ -31,7 +32,7 @@ pub type Read<'a> = &'a dyn Fn(&str) -> Result<String, String>;
 struct Line {
     /// Its 1-based number in its file.
     no: usize,
-    /// The code, indented with tabs, without comments.
+    /// The code, indented with tabs, without comments; or a doc comment's summary.
     text: String,
     /// The same with the insides of string and character literals blanked.
     mask: String,
@@ -43,11 +44,21 @@ fn ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
-/// The lines of code of `text`.
+/// The mask of an item's doc comment summary: an attribute, so that it goes and stays
+/// with the item it documents, and holds no name.
+const DOC: &str = "#[doc]";
+
+/// The mask of a module's doc comment summary: an inner attribute, an item of its own that
+/// stays with the module.
+const INNER_DOC: &str = "#![doc]";
+
+/// The lines of code of `text`, with the [`summaries`] of its doc comments.
 fn lex(text: &str) -> Vec<Line> {
     let chars: Vec<char> = text.chars().collect();
     let at = |i: usize| chars.get(i).cloned().unwrap_or('\n');
     let (mut lines, mut code, mut mask, mut no) = (Vec::new(), String::new(), String::new(), 1);
+    // The doc comment lines met: line number, indentation, `///` or `//!`, text.
+    let mut docs: Vec<(usize, String, String, String)> = Vec::new();
     // In a string literal: whether it is raw, and how many `#` close it after its `"`.
     let mut string: Option<(bool, usize)> = None;
     let (mut comments, mut i) = (0, 0);
@@ -78,6 +89,11 @@ fn lex(text: &str) -> Vec<Line> {
         } else if (c, next) == ('/', '/') {
             n = (i..).take_while(|&k| at(k) != '\n').count();
             keep = false;
+            let comment: String = chars[i..i + n].iter().collect();
+            let kind = &comment[..comment.len().min(3)];
+            if code.is_empty() && (kind == "//!" || (kind == "///" && !comment.starts_with("////"))) {
+                docs.push((no, code.clone(), kind.to_string(), comment[3..].trim().to_string()));
+            }
         } else if c == '"' {
             string = Some((false, 0));
         } else if c == 'r' && matches!(code.rsplit(|c| !ident(c)).next(), Some("") | Some("b")) {
@@ -100,7 +116,56 @@ fn lex(text: &str) -> Vec<Line> {
         }
         i += n.max(1);
     }
-    lines
+    let mut all = summaries(&docs);
+    all.extend(lines);
+    all.sort_by_key(|l| l.no);
+    all
+}
+
+/// One line per doc comment of `docs` (consecutive lines of one kind) of a module or an item
+/// of a module: its first sentence, which says what the item is, marked as [`DOC`]. A doc
+/// comment that opens with an example, a table or a list has none, and so do the members
+/// of types and traits, which their names and types say enough of.
+fn summaries(docs: &[(usize, String, String, String)]) -> Vec<Line> {
+    let (mut out, mut k) = (Vec::new(), 0);
+    while k < docs.len() {
+        let (no, ref indent, ref kind, _) = docs[k];
+        // Its first paragraph.
+        let (mut text, mut j) = (String::new(), k);
+        while j < docs.len() && docs[j].2 == *kind && docs[j].0 == no + (j - k) {
+            let line = &docs[j].3;
+            j += 1;
+            // A heading says what the module is, in a sentence of its own.
+            if let Some(heading) = line.strip_prefix("# ").filter(|_| text.is_empty()) {
+                text = heading.replace(['`', '#'], "") + ". ";
+                break;
+            }
+            match (line.is_empty(), text.is_empty()) {
+                (true, true) => continue,
+                (true, false) => break,
+                _ => text = text + line + " ",
+            }
+        }
+        while j < docs.len() && docs[j].2 == *kind && docs[j].0 == docs[j - 1].0 + 1 {
+            j += 1;
+        }
+        k = j;
+        let sentence = text.find(". ").map_or(text.trim_end(), |end| &text[..end + 1]).trim();
+        if sentence.is_empty() || sentence.starts_with(|c| "`|-*".contains(c)) {
+            continue;
+        }
+        let spaces: usize = indent.chars().map(|c| if c == '\t' { 4 } else { 1 }).sum();
+        let tabs = "\t".repeat(spaces / 4);
+        // A module's doc stands alone; an item's goes and stays with the item.
+        let mask = if kind == "//!" { INNER_DOC } else { DOC };
+        out.push(Line {
+            no,
+            text: format!("{}{} {}", tabs, kind, sentence),
+            mask: format!("{}{}", tabs, mask),
+            open: false,
+        });
+    }
+    out
 }
 
 /// Adds a line of code, if it has any, its indentation in tabs.
@@ -204,6 +269,10 @@ fn strip(file: &str, lines: &[Line], refusals: &mut Vec<Refusal>) -> Vec<Line> {
             None | Some((None, ..)) | Some((Some(true), _, true)) => out.push(line.clone()),
             Some((Some(true), ..)) => {}
             Some((Some(false), pred, code)) => {
+                // The doc comment of what goes goes with it.
+                while out.last().map_or(false, |l: &Line| l.mask.trim() == DOC) {
+                    out.pop();
+                }
                 let start = i - code as usize;
                 let first = lines[start..].iter().find(|l| !is_attribute(&l.mask)).map_or("", |l| l.mask.trim());
                 if pred == "test" && first.trim_start_matches("pub ").starts_with("mod ") && first.ends_with('{') {
