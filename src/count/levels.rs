@@ -1,35 +1,25 @@
 //! Counting by levels: the outcome count of a 64-bit board breadth first, for the large
 //! counts (12 to 20 empty cells) of cargo builds. The positions that some sequence
-//! reaches with `k` empty cells form a level; each is kept once, with the number of
-//! sequences from the root that reach it (its paths), and makes the next level with its
-//! moves. At the last level ([`last::CELLS`] empty cells) each position's outcomes, times
-//! its paths, add to the count.
+//! reaches with `k` empty cells form a level, each kept once with the number of sequences
+//! that reach it (its paths). At the last level ([`last::CELLS`] empty cells) each
+//! position's outcomes, times its paths, add to the count.
 //!
-//! The depth-first counter finds a repeated position only while its table holds it, and a
-//! table that holds most of them waits on memory at each probe. A level instead groups
-//! its positions by their empty cells, which a position of the next level shares with
-//! each of its parents but for one cell: the next level is made a group at a time from
-//! the groups of its parents, merged in a small hash table that stays in the processor's
-//! cache, and every repeated position is found. The levels take memory instead, 16 bytes
-//! a position: where the next level would not fit, each position of the last level that
-//! fit is counted depth first ([`Counter`]) and credited times its paths.
+//! A level groups its positions by their empty cells, and the next level is made a group
+//! at a time from the groups of its parents, merged in a small hash table that stays in
+//! the processor's cache: every repeated position is found, which a depth-first table
+//! that waits on memory cannot afford. Where the next level would not fit in memory, each
+//! position of the last one that fit is counted depth first ([`Counter`]).
 //!
-//! Positions merge by their key, which drops what cannot matter any more: only the discs
-//! on the rays of the group's empty cells take part in the moves that remain ([`Keys`]).
-//! Positions that differ elsewhere have the same sequences, and the same outcomes where
-//! their margins are the same.
-//!
-//! An entry is a key (the discs of the player to move as [`Keys`] places them, and up to
-//! three marks on the group's lowest empty cells) and the paths (bits 0-61; at most 20! <
-//! 2^62), with bit 63 set once the winner is known (bit 62: the root's player to move
-//! then wins every sequence). The opponent's discs are the cells of the board that are
-//! neither the player's nor empty.
+//! Positions merge by a key that drops what no remaining move reads ([`Keys`]). An entry
+//! is that key and the paths (bits 0-61: at most 20! < 2^62), bit 63 set once the winner
+//! is known (bit 62: the root's player to move wins every sequence). The opponent's
+//! discs are the cells of the board that are neither the player's nor empty.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::super::core::bitboard::{lowest, neighbours, BitRules, Bits, RAYS};
+use super::super::core::bitboard::{lowest, BitRules, Bits, RAYS};
 use super::super::core::position::{Position, Turn};
 use super::super::core::table::prefetch;
 use super::bits::{decided, BitWalk};
@@ -55,11 +45,20 @@ const ROOT_WINS: u64 = 1 << 62;
 /// The bits of an entry's paths.
 const PATHS: u64 = ROOT_WINS - 1;
 
-/// A position of a level (see the module header).
+/// A position of a level (see the module header): two words, in order ([`words`]).
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 struct Entry {
     key: u64,
     paths: u64,
+}
+
+/// The words of `entries`, two per entry: its key, then its paths.
+#[inline]
+fn words(entries: &[Entry]) -> &[u64] {
+    // SAFETY: an `Entry` is two `u64` in order with no padding (`repr(C)`), so the entries'
+    // memory is that of twice as many `u64`, borrowed as long as they are.
+    unsafe { std::slice::from_raw_parts(entries.as_ptr() as *const u64, 2 * entries.len()) }
 }
 
 /// Two entries' paths as one: the sums of their paths, the known winner of either.
@@ -263,16 +262,11 @@ impl Worker {
         let mut n = 0;
         for (sq, group) in parents {
             let set = empty | 1u64 << sq;
-            let (theirs_bit, discs, next_to) = (marker(set), c.area & !set, neighbours(1u64 << sq));
-            for e in group {
-                // Both rule sets move only next to an opponent's disc.
-                let pos = Position { player: e.key & !set, opponent: discs & !(e.key & !set) };
-                let flips = if pos.opponent & next_to != 0 { R::flipped(pos.player, pos.opponent, sq) } else { 0 };
-                if flips == 0 {
-                    continue;
-                }
+            let (theirs_bit, discs) = (marker(set), c.area & !set);
+            last::children::<R, _>(words(group), set, discs, sq, |i, child| {
+                let e = &group[i];
                 // The opponent moves next: the marker flips.
-                let key = keys.key(pos.after(sq, flips).player, e.key & theirs_bit == 0, e.paths);
+                let key = keys.key(child, e.key & theirs_bit == 0, e.paths);
                 let slot = self.home(key);
                 prefetch(&self.slots[slot]);
                 batch[n] = (key, e.paths, slot);
@@ -281,7 +275,7 @@ impl Worker {
                     self.add_batch(&mut batch);
                     n = 0;
                 }
-            }
+            });
         }
         self.add_batch(&mut batch[..n]);
     }

@@ -703,3 +703,29 @@ unsafe fn count_into<K: Sink, const OUTCOMES: bool, const ADJACENT: bool, const 
 
 #[cfg(test)]
 mod tests;
+
+/// A move on `sq` in the (up to) eight positions of `words`, as in [`super::children`],
+/// under the standard rules: per position, the child's discs of its player to move and
+/// the flips.
+#[inline]
+pub fn flips_of_eight(words: &[u64], set: u64, discs: u64, sq: u32) -> ([u64; 8], [u64; 8]) {
+    let n = words.len().min(16);
+    let (mut children, mut out) = ([0u64; 8], [0u64; 8]);
+    // SAFETY: this module is built only where the build targets the three features; the
+    // masked loads read only the words there are.
+    unsafe {
+        let low = _mm512_maskz_loadu_epi64(((1u32 << n.min(8)) - 1) as __mmask8, words.as_ptr() as *const _);
+        let high = _mm512_maskz_loadu_epi64(
+            ((1u32 << n.saturating_sub(8)) - 1) as __mmask8,
+            words.as_ptr().wrapping_add(8) as *const _,
+        );
+        // The keys, every other word.
+        let keys = _mm512_permutex2var_epi64(low, _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), high);
+        let p = _mm512_andnot_si512(_mm512_set1_epi64(set as i64), keys);
+        let o = _mm512_andnot_si512(p, _mm512_set1_epi64(discs as i64));
+        let f = flips(p, o, &RAYS[sq as usize].map(|r| _mm512_set1_epi64(r as i64)));
+        _mm512_storeu_si512(children.as_mut_ptr() as *mut _, _mm512_xor_si512(o, f));
+        _mm512_storeu_si512(out.as_mut_ptr() as *mut _, f);
+    }
+    (children, out)
+}

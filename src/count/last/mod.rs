@@ -9,7 +9,7 @@
 //! neighbourhood of the four cells. Nothing outside this module knows which way it took:
 //! [`outcomes`], [`sequences`] and [`Cache`] answer the same either way.
 
-use super::super::core::bitboard::{BitRules, Bits};
+use super::super::core::bitboard::{neighbours, BitRules, Bits};
 use super::super::core::position::Position;
 use super::outcomes::Outcomes;
 
@@ -62,6 +62,37 @@ pub fn sequences<R: BitRules>(p: u64, o: u64, empty: u64) -> u64 {
         }
     }
     portable_sequences::<R>(p, o, empty)
+}
+
+/// A move on `sq` in many positions: position `i` has the discs of its player to move in
+/// `words[2 * i]` but for the cells of `set` (every other word is skipped), and its
+/// opponent the other discs of `discs`. Calls `each(i, child)` for each position where the
+/// move is legal, with the discs of the child's player to move (the mover's opponent):
+/// eight positions side by side in vector lanes where they are built (under the standard
+/// rules), else one at a time. The counts by levels make their children so, a group's
+/// parents moving on the same cell.
+#[inline]
+pub fn children<R: BitRules, F: FnMut(usize, u64)>(words: &[u64], set: u64, discs: u64, sq: u32, mut each: F) {
+    #[cfg(lanes)]
+    {
+        if !R::ADJACENT {
+            for (k, sixteen) in words.chunks(16).enumerate() {
+                let (children, flips) = lanes::flips_of_eight(sixteen, set, discs, sq);
+                (0..8).filter(|&i| flips[i] != 0).for_each(|i| each(8 * k + i, children[i]));
+            }
+            return;
+        }
+    }
+    let next_to = neighbours(1 << sq);
+    for (i, pair) in words.chunks_exact(2).enumerate() {
+        let p = pair[0] & !set;
+        let pos = Position { player: p, opponent: discs & !p };
+        // Both rule sets move only next to an opponent's disc.
+        let flips = if pos.opponent & next_to != 0 { R::flipped(pos.player, pos.opponent, sq) } else { 0 };
+        if flips != 0 {
+            each(i, pos.after(sq, flips).player);
+        }
+    }
 }
 
 /// A four-cell position: the discs of the player to move, the opponent's, and the margin.
