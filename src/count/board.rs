@@ -46,6 +46,11 @@ pub struct BoardWalk<R> {
 #[cfg(feature = "fast")]
 const NOT_KEYED: u32 = u32::MAX;
 
+/// The most empty cells counted without the walk, in cargo builds: by moves made on the
+/// board alone, without the key, the last one from its flips.
+#[cfg(feature = "fast")]
+const LAST_CELLS: usize = 3;
+
 impl<R: Rules> BoardWalk<R> {
     /// The walk from `board` with `to_move` to move, keyed by every cell.
     pub fn new(board: &Board, to_move: Color) -> BoardWalk<R> {
@@ -114,6 +119,78 @@ impl<R: Rules> BoardWalk<R> {
         self.to_move = self.to_move.opponent();
         self.key[0] ^= 1;
     }
+
+    /// The cells still empty, if at most [`LAST_CELLS`]: the first of the array, as many
+    /// as the number says.
+    #[cfg(feature = "fast")]
+    fn last_open(&self) -> Option<([usize; LAST_CELLS], usize)> {
+        if self.board.empties() > LAST_CELLS {
+            return None;
+        }
+        let mut open = ([0; LAST_CELLS], 0);
+        for &i in self.playable.iter().filter(|&&i| self.board.cell(i).is_none()) {
+            open.0[open.1] = i;
+            open.1 += 1;
+        }
+        Some(open)
+    }
+
+    /// The outcomes for the player to move when the cells `open` are the only empty ones
+    /// (without `OUTCOMES`, the sequences as wins): each move of the player to move (or,
+    /// if there is none and the rules pass, of the opponent) is made on the board alone and
+    /// taken back, the last cell counted from its flips alone.
+    #[cfg(feature = "fast")]
+    fn last_cells<const OUTCOMES: bool>(&mut self, open: &[usize]) -> Outcomes {
+        let me = self.to_move;
+        let end = |walk: &Self| Outcomes::leaf(if OUTCOMES { walk.margin() } else { 1 });
+        if open.len() == 1 && OUTCOMES {
+            let flips = |color| R::flips(&self.board, color, open[0], |_| ()) as i32;
+            let gain = match flips(me) {
+                0 if R::PASSES => -2 * flips(me.opponent()) - 1,
+                0 => -1,
+                n => 2 * n + 1,
+            };
+            // A gain of -1 is no move at all: the cell stays empty.
+            return Outcomes::leaf(self.margin() + if gain == -1 { 0 } else { gain });
+        }
+        if open.len() == 1 {
+            return end(self);
+        }
+        for &player in [me, me.opponent()][..if R::PASSES { 2 } else { 1 }].iter() {
+            let (mut total, mut moved) = (Outcomes::default(), false);
+            for (k, &x) in open.iter().enumerate() {
+                let start = self.flipped.len();
+                let mut flipped = std::mem::take(&mut self.flipped);
+                let n = R::flips(&self.board, player, x, |i| flipped.push(i));
+                self.flipped = flipped;
+                if n == 0 {
+                    continue;
+                }
+                moved = true;
+                for i in start..self.flipped.len() {
+                    self.board.set(self.flipped[i], Some(player));
+                }
+                self.board.set(x, Some(player));
+                self.to_move = player.opponent();
+                // The cells left: `open` without `x`.
+                let mut rest = [0; LAST_CELLS];
+                rest[..open.len()].copy_from_slice(open);
+                rest.swap(k, open.len() - 1);
+                let t = self.last_cells::<OUTCOMES>(&rest[..open.len() - 1]);
+                total += &if self.to_move == me || !OUTCOMES { t } else { t.for_opponent() };
+                self.to_move = me;
+                self.board.set(x, None);
+                for i in start..self.flipped.len() {
+                    self.board.set(self.flipped[i], Some(player.opponent()));
+                }
+                self.flipped.truncate(start);
+            }
+            if moved {
+                return total;
+            }
+        }
+        end(self)
+    }
 }
 
 /// The legal moves of a [`BoardWalk`], as places in its list of playable cells: a bit set
@@ -144,6 +221,9 @@ impl Iterator for Places {
 
 impl<R: Rules> Walk for BoardWalk<R> {
     const PASSES: bool = R::PASSES;
+    #[cfg(feature = "fast")]
+    const STORE_FROM: usize = LAST_CELLS + 1;
+    #[cfg(not(feature = "fast"))]
     const STORE_FROM: usize = 2;
     type Key = Vec<u64>;
     type Move = u32;
@@ -206,15 +286,16 @@ impl<R: Rules> Walk for BoardWalk<R> {
     }
 }
 
-/// The general board walks to the end: no cells are counted at once.
 #[cfg(feature = "fast")]
 impl<R: Rules> Shortcuts for BoardWalk<R> {
     fn near_end(&mut self) -> Option<Outcomes> {
-        None
+        let (open, n) = self.last_open()?;
+        Some(self.last_cells::<true>(&open[..n]))
     }
 
     fn near_end_sequences(&mut self) -> Option<u64> {
-        None
+        let (open, n) = self.last_open()?;
+        Some(self.last_cells::<false>(&open[..n]).wins)
     }
 
     /// From the discs off the key, which never change: each keyed cell ends up the

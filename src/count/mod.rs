@@ -6,7 +6,8 @@
 //! transposition table ([`walk`]). Where built (the `fast` feature, which the judges'
 //! single files leave out), the walk's key holds only the cells that matter
 //! ([`analysis`]), and boards within 8×8 walk on 64-bit sets instead ([`bits`]), their last
-//! empty cells counted at once ([`last`]), from 12 empty cells breadth first ([`levels`]).
+//! empty cells counted at once ([`last`]), from 12 empty cells breadth first ([`levels`]);
+//! other depth-first counts from 10 empty cells are split over every core ([`split`]).
 //!
 //! Counts are exact at any size. Every move fills an empty cell and passes do not branch,
 //! so `e` empty cells give at most `e!` sequences: `u64` holds them up to 20 empty cells
@@ -24,6 +25,8 @@ pub mod last;
 pub mod levels;
 pub mod nat;
 pub mod outcomes;
+#[cfg(feature = "fast")]
+pub mod split;
 pub mod walk;
 
 #[cfg(feature = "fast")]
@@ -57,7 +60,8 @@ pub struct Options {
     /// Whether positions whose winner is known count only their sequences.
     #[cfg(feature = "fast")]
     pub decided: bool,
-    /// Threads of a count by levels (0: every core).
+    /// Threads of a count by levels, or of a depth-first count from [`THREADS_FROM`] to 20
+    /// empty cells (0: every core).
     #[cfg(feature = "fast")]
     pub threads: usize,
     /// Whether boards within 8×8 walk on 64-bit sets (else on the general board).
@@ -111,6 +115,11 @@ impl Counts {
 /// Counts from this many empty cells go by levels.
 #[cfg(feature = "fast")]
 pub const LEVELS_FROM: usize = 12;
+
+/// Depth-first counts from this many empty cells run on every core: below, the threads
+/// cost more than they save.
+#[cfg(feature = "fast")]
+pub const THREADS_FROM: usize = 10;
 
 /// Counts deeper than this many empty cells run on a thread of their own (cargo builds),
 /// or are refused (the judges' files, which start no thread).
@@ -232,6 +241,14 @@ fn depth_first_as<W: CountedWalk, C: Count>(mut walk: W, to_move: Color, options
     let entries = table_entries(walk.empties());
     #[cfg(feature = "fast")]
     let entries = if options.table { table_entries(walk.empties()) } else { 0 };
+    #[cfg(feature = "fast")]
+    {
+        let threads = threads(options);
+        if threads > 1 && (THREADS_FROM..=20).contains(&walk.empties()) {
+            let t = split::count::<W, C>(&walk, threads, entries / threads, options.memory / threads, options.decided);
+            return Counts::of(&t, to_move);
+        }
+    }
     let mut counter = Counter::<W, C>::new(entries, options.memory);
     #[cfg(feature = "fast")]
     {

@@ -117,7 +117,7 @@ fn bundles_carry_only_the_code_they_reach() {
     assert!(has(&list, "count") && has(&list, "walk") && !has(&list, "uva220") && !has(&list, "engine"), "{:?}", list);
     // The counter's fast ways are cargo's: the bundles walk the general board, keyed by
     // every cell, with nothing of the 64-bit rules or the analysis, not even a name.
-    for fast in ["analysis", "bits", "last", "levels", "bitboard"].iter() {
+    for fast in ["analysis", "bits", "last", "levels", "split", "bitboard"].iter() {
         assert!(!has(&list, fast), "the B4254 bundle carries {}: {:?}", fast, list);
     }
     for name in ["BitRules", "Analyse", "Shortcuts", "relevant", "winner"].iter() {
