@@ -5,7 +5,8 @@
 //! buffers and the allocator's own room fit beside the tables. The environment variable
 //! [`VARIABLE`] sets it instead (bytes, or a number with `K`, `M` or `G` after it), though
 //! never above that half either. Tables grow within it and allocate fallibly: a count that
-//! would need more runs with what it has, more slowly, never beyond it.
+//! would need more runs with what it has, more slowly, never beyond it. Threads take the
+//! other half ([`threads`]).
 
 use std::fs;
 
@@ -33,6 +34,17 @@ pub fn budget() -> Result<usize, InputError> {
         })?,
     };
     Ok(wanted.min(process_limit().map_or(usize::MAX, |limit| limit / 2)))
+}
+
+/// The stack of each thread a count, solve or perft starts: several times what their
+/// deepest recursion takes (a solve of 60 empty squares, a count of 64 cells).
+pub const STACK: usize = 1 << 20;
+
+/// `wanted` threads (the calling one among them), or as many as fit in half the process's
+/// limit where one is known, at least one: each other one takes its [`STACK`] and the
+/// allocator's room for it (glibc reserves 64 MiB of address space per thread).
+pub fn threads(wanted: usize) -> usize {
+    process_limit().map_or(wanted, |limit| wanted.min(1 + limit / 2 / (STACK + (64 << 20)))).max(1)
 }
 
 /// A size written as a whole number of bytes, or of kibibytes, mebibytes or gibibytes

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::super::core::bitboard::{lowest, BitRules, Bits, RAYS};
+use super::super::core::memory::STACK;
 use super::super::core::position::{Position, Turn};
 use super::super::core::table::prefetch;
 use super::bits::{decided, BitWalk};
@@ -480,7 +481,7 @@ fn depth_first<R: BitRules>(c: &Root, level: &Level, cells: usize, threads: usiz
     std::thread::scope(|scope| {
         for _ in 1..threads {
             // A thread that cannot start only leaves more groups to the others.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+            let _ = std::thread::Builder::new().stack_size(STACK).spawn_scoped(scope, work);
         }
         work();
     });
@@ -544,7 +545,7 @@ fn next_level<R: BitRules>(
     std::thread::scope(|scope| {
         for _ in 1..threads {
             // A thread that cannot start only leaves more groups to the others.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+            let _ = std::thread::Builder::new().stack_size(STACK).spawn_scoped(scope, work);
         }
         work();
     });

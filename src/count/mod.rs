@@ -212,13 +212,13 @@ fn choose<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> 
     depth_first(BoardWalk::<R>::new(board, to_move), to_move, options)
 }
 
-/// The threads `options` ask for (0: every core).
+/// The threads `options` ask for (0: every core) that fit in memory ([`memory::threads`]).
 #[cfg(feature = "fast")]
 fn threads(options: &Options) -> usize {
-    match options.threads {
+    memory::threads(match options.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
-    }
+    })
 }
 
 /// The count of `walk` depth first: in `u64` where it provably holds `e!` (see the module

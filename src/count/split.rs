@@ -6,6 +6,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use super::super::core::memory::STACK;
 use super::outcomes::{Count, Outcomes};
 use super::walk::{Counter, Shortcuts, Walk};
 
@@ -65,7 +66,7 @@ pub fn count<W: Shortcuts, C: Count>(
     std::thread::scope(|scope| {
         for _ in 1..threads {
             // A thread that cannot start only leaves more tasks to the others.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+            let _ = std::thread::Builder::new().stack_size(STACK).spawn_scoped(scope, work);
         }
         work();
     });

@@ -86,10 +86,12 @@ fn leaves(pos: Position, depth: u32, table: &mut Option<Table<Key, u64>>) -> u64
 
 /// [`perft`] with a transposition table of up to `entries` slots per thread (0: none)
 /// within the memory budget ([`memory::budget`], shared by the threads), on `threads`
-/// threads (the positions 3 plies down are shared out). A table grows only as far as
+/// threads, or as many as fit ([`memory::threads`]; the positions 3 plies down are shared
+/// out). A table grows only as far as
 /// the count fills it.
 pub fn perft_with(pos: Position, depth: u32, entries: usize, threads: usize) -> u64 {
-    let budget = memory::budget().unwrap_or(memory::DEFAULT) / threads.max(1);
+    let threads = memory::threads(threads);
+    let budget = memory::budget().unwrap_or(memory::DEFAULT) / threads;
     let table = || if entries > 0 { Some(Table::new(entries, budget)) } else { None };
     if threads <= 1 || depth < 5 {
         return leaves(pos, depth, &mut table());
@@ -118,7 +120,7 @@ pub fn perft_with(pos: Position, depth: u32, entries: usize, threads: usize) -> 
     std::thread::scope(|scope| {
         for _ in 1..threads {
             // A thread that cannot start only leaves more tasks to the others.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+            let _ = std::thread::Builder::new().stack_size(memory::STACK).spawn_scoped(scope, work);
         }
         work();
     });

@@ -1,5 +1,6 @@
 //! The exact endgame solver against a plain full-width minimax on random endgames, the
-//! stable discs against every continuation, FFO #40-#44, and the `solve` command.
+//! stable discs against every continuation, FFO #40-#44, the `solve` command, and
+//! `solve` and `perft` on up to 256 threads under address-space limits.
 
 use std::fs;
 
@@ -211,6 +212,32 @@ fn threads_share_the_search_and_keep_it_exact() {
     fs::remove_file(&path).ok();
     assert!(result.is_ok(), "{:?}\n{}", result.err(), out);
     assert!(out.ends_with("5 passed, 0 failed\n"), "{}", out);
+}
+
+/// FFO #40 after A2 and B1: 18 empty squares, black to move wins by 38 with C1.
+const FFO40_18: &str = "OO-OOOOXXOOXXXXXOOXOOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+
+/// `otello solve` and `otello perft` on 1 to 256 threads under a 256 MB, 512 MB and 1 GiB
+/// address-space limit (`ulimit -v`): every run answers, exit 0, whatever threads fit.
+#[cfg(unix)]
+#[test]
+fn threads_fit_in_the_address_space() {
+    let runs = [("solve --format plain", FFO40_18, "1 +38 C1 "), ("perft 7 --hash", "", "perft(7) = 55092 ")];
+    for limit in [262144, 524288, 1048576] {
+        for threads in [1, 2, 8, 32, 256] {
+            for &(command, position, answer) in runs.iter() {
+                let script = format!("ulimit -v {}; exec \"$0\" {} --threads {} {}", limit, command, threads, position);
+                let out = std::process::Command::new("sh")
+                    .args(["-c", &script, env!("CARGO_BIN_EXE_otello")])
+                    .output()
+                    .expect("sh runs");
+                let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+                let what = format!("{} (stderr {:?})", script, stderr);
+                assert_eq!(out.status.code(), Some(0), "{}", what);
+                assert!(stdout.starts_with(answer), "{}: {:?}", what, stdout);
+            }
+        }
+    }
 }
 
 #[test]

@@ -267,11 +267,12 @@ impl Solver {
         }
     }
 
-    /// Makes every solve search on `threads` threads (at least 1): where a position of
+    /// Makes every solve search on `threads` threads, or as many as fit in memory
+    /// ([`memory::threads`]; at least 1): where a position of
     /// [`SPLIT_FROM`] or more empty squares has searched its first two moves without a
     /// cut, idle threads take the other moves (young brothers wait), sharing the table.
     pub fn threads(&mut self, threads: usize) {
-        self.idle.store(threads.max(1) as isize - 1, Ordering::Relaxed);
+        self.idle.store(memory::threads(threads) as isize - 1, Ordering::Relaxed);
     }
 
     /// Has `observer` told of each step of every solve's climb and, when it last heard of

@@ -96,7 +96,7 @@ impl Solver {
                     .is_ok()
             {
                 let (mut helper, work) = (self.helper(&cut), &work);
-                match std::thread::Builder::new().spawn_scoped(scope, move || {
+                match std::thread::Builder::new().stack_size(memory::STACK).spawn_scoped(scope, move || {
                     work(&mut helper);
                     helper.nodes
                 }) {
