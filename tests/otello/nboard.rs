@@ -1,10 +1,12 @@
 //! The NBoard protocol (`nboard::run`) in scripted sessions: every reply line checked
 //! against values computed here by plain minimax and the exact solver, the GGF records
-//! it reads, and one error line for each bad command with the session going on.
+//! it reads, and one error line for each bad command (or overlong line) with the session
+//! going on.
 
-use std::io::Cursor;
+use std::io::{self, Cursor, Write};
 
 use othello::core::position::Position;
+use othello::engine::cli::args::MAX_LINE;
 use othello::engine::cli::nboard::{self, Record};
 use othello::engine::endgame::Solver;
 use othello::engine::game::{Game, Heuristic};
@@ -407,4 +409,40 @@ fn bad_commands_get_one_error_line_each_and_the_session_goes_on() {
         assert_eq!(out[1 + i], format!("pong {}", i));
     }
     check_go(&out[1 + bad.len()..], &pos, 2);
+}
+
+/// An error output whose every write fails, as `2>/dev/full` does.
+struct Full;
+
+impl Write for Full {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(io::Error::new(io::ErrorKind::Other, "no space left"))
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Err(io::Error::new(io::ErrorKind::Other, "no space left"))
+    }
+}
+
+/// A line longer than `MAX_LINE` gets one error line (its start, escaped and cut) and is
+/// skipped to its end; a line of `MAX_LINE` bytes is read as any other; a lone CR ends a
+/// line; an error output that cannot be written ends no session.
+#[test]
+fn long_lines_lone_crs_and_a_failing_error_output_end_no_session() {
+    let script = format!(
+        "ping 1\n{}\rping 2\r\n\u{1b}{}\nping 3\r{}\nping 4\n",
+        "x".repeat(MAX_LINE + 1),
+        "é".repeat(MAX_LINE),
+        "y".repeat(MAX_LINE)
+    );
+    let (out, err) = session(&script);
+    assert_eq!(out, ["pong 1", "pong 2", "pong 3", "pong 4"]);
+    let long = format!("error: a line longer than {} bytes: ", MAX_LINE);
+    assert_eq!(err.len(), 3, "{:?}", err);
+    assert_eq!(err[0], format!("{}'{}...'", long, "x".repeat(20)));
+    assert_eq!(err[1], format!("{}'\\u{{1b}}{}...'", long, "é".repeat(19)));
+    assert_eq!(err[2], format!("error: unknown command '{}...'", "y".repeat(20)));
+    let mut out = Vec::new();
+    let script = b"bogus\nping 5\rping 6\n".to_vec();
+    nboard::run(&mut Cursor::new(script), &mut out, &mut Full).expect("the session ends at the input's end");
+    assert_eq!(String::from_utf8(out).unwrap(), "pong 5\npong 6\n");
 }

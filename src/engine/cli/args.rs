@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use super::super::super::core::error::{self, Error, InputError};
-use super::super::super::core::scan::{escape, number};
+use super::super::super::core::scan::{escape, number, shorten};
 use super::super::endgame::HEARTBEAT;
 use super::super::eval::Eval;
 
@@ -219,12 +219,19 @@ impl<'a> Args<'a> {
     }
 }
 
+/// The longest line [`LineReader`] takes, in bytes: a command, a move or a game record
+/// is far shorter.
+pub const MAX_LINE: usize = 1 << 16;
+
 /// The lines of a stream, read one at a time as they come (a person typing, a GUI's
-/// commands): each ends at `\n`, `\r\n` or a lone `\r`, as in [`super::super::super::core::scan`].
+/// commands): each ends at `\n`, `\r\n` or a lone `\r`, as in [`super::super::super::core::scan`],
+/// and holds at most [`MAX_LINE`] bytes.
 pub struct LineReader<R> {
     input: R,
     /// Whether the last line ended at `\r`: a `\n` right after it ends no line.
     after_cr: bool,
+    /// Whether the rest of the current line is skipped: it is longer than [`MAX_LINE`].
+    skipping: bool,
     /// The number of the last line read (1-based).
     number: usize,
 }
@@ -232,11 +239,13 @@ pub struct LineReader<R> {
 impl<R: BufRead> LineReader<R> {
     /// The lines of `input`.
     pub fn new(input: R) -> LineReader<R> {
-        LineReader { input, after_cr: false, number: 0 }
+        LineReader { input, after_cr: false, skipping: false, number: 0 }
     }
 
     /// The next line without its end; `None` at the end of the input. A line that is not
-    /// UTF-8 is an error on its line; a read that fails, an error on none.
+    /// UTF-8, or longer than [`MAX_LINE`], is an error on its line, found before more of it
+    /// is read: the next call skips the rest of it unread. A read that fails is an error
+    /// on no line.
     pub fn read_line(&mut self) -> Result<Option<String>, InputError> {
         let (mut bytes, mut any) = (Vec::new(), false);
         loop {
@@ -258,22 +267,30 @@ impl<R: BufRead> LineReader<R> {
                     continue;
                 }
             }
-            any = true;
-            match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
-                Some(end) => {
-                    bytes.extend_from_slice(&buf[..end]);
-                    self.after_cr = buf[end] == b'\r';
-                    self.input.consume(end + 1);
+            let end = buf.iter().position(|&b| b == b'\n' || b == b'\r');
+            let n = end.unwrap_or(buf.len());
+            if !self.skipping {
+                any = true;
+                bytes.extend_from_slice(&buf[..n.min(MAX_LINE + 1 - bytes.len())]);
+            }
+            self.after_cr = end.map_or(false, |end| buf[end] == b'\r');
+            self.input.consume(n + end.is_some() as usize);
+            match end {
+                Some(_) if self.skipping => self.skipping = false,
+                Some(_) => break,
+                None if bytes.len() > MAX_LINE => {
+                    self.skipping = true;
                     break;
                 }
-                None => {
-                    let n = buf.len();
-                    bytes.extend_from_slice(buf);
-                    self.input.consume(n);
-                }
+                None => {}
             }
         }
         self.number += 1;
+        if bytes.len() > MAX_LINE {
+            let start = String::from_utf8_lossy(&bytes[..80]);
+            let message = format!("a line longer than {} bytes: '{}'", MAX_LINE, shorten(&start));
+            return Err(InputError::at(self.number, message));
+        }
         String::from_utf8(bytes).map(Some).map_err(|_| InputError::at(self.number, "the input is not UTF-8 text"))
     }
 }

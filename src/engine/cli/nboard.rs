@@ -32,8 +32,9 @@
 //! not read. `hint` in a finished game gives no `search` line.
 //!
 //! A line that is not a command of the list, or whose arguments are wrong (an illegal
-//! move, a GGF record that does not parse, `go` in a finished game), gets one line on the
-//! error output saying why, and nothing on the protocol's output; the session goes on as
+//! move, a GGF record that does not parse, `go` in a finished game), or that is longer
+//! than [`MAX_LINE`](super::args::MAX_LINE), gets one line on the error output saying why
+//! (if it can be written), and nothing on the protocol's output; the session goes on as
 //! before it.
 
 use std::io::{self, BufRead, Write};
@@ -457,8 +458,9 @@ fn fields_are_numbers(text: &str) -> bool {
 /// Runs the engine's side of an NBoard session: reads commands from `input` one line at a
 /// time (a line ends at `\n`, `\r\n` or a lone `\r`) until its end or `quit`, writes the
 /// replies to `out` (each line flushed as it is written), and one line to `err` for each
-/// line that is not a command, whose arguments are wrong or that is not UTF-8 text. Only a
-/// failed read or write ends it early, with that error.
+/// line that is not a command, whose arguments are wrong, that is not UTF-8 text or that
+/// is longer than [`MAX_LINE`](super::args::MAX_LINE) (skipped unstored to its end).
+/// Only a failed read, or a failed write to `out`, ends it early, with that error.
 pub fn run(input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Error> {
     let mut session = Session::new();
     let mut lines = LineReader::new(input);
@@ -474,8 +476,9 @@ pub fn run(input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) ->
             Ok(true) => return Ok(()),
             Ok(false) => {}
             Err(Fault::Bad(why)) => {
-                writeln!(err, "error: {}", escape(&why))?;
-                err.flush()?;
+                // A diagnostic that cannot be written ends nothing: the session is the output.
+                let _ = writeln!(err, "error: {}", escape(&why));
+                let _ = err.flush();
             }
             Err(Fault::Io(e)) => return Err(e.into()),
         }
