@@ -556,6 +556,8 @@ impl<K: TableKey, V: Footprint> Table<K, V> {
 	}
 }
 }
+/// The version every binary's `--version` prints after its name (the crate's version).
+pub const VERSION: &str = "0.2.0";
 }
 pub mod count {
 //! The outcome counter: over every complete move sequence from a position (every root-to-leaf path of the game tree), how many end in a win for black, a win for white, or a draw.
@@ -1063,8 +1065,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use super::core::error::{exit_code, Error, InputError};
 use super::core::scan::{escape, line_ends};
-/// The version of the judge binaries, as `--version` prints it (the crate's version).
-pub const VERSION: &str = "0.2.0";
+use super::core::VERSION;
 /// What a judge binary says of itself: `--version` prints the name and [`VERSION`], `--help` prints `help` (usage, input, output, an example) and then [`USAGE_END`].
 pub struct About {
 	pub name: &'static str,

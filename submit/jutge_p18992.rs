@@ -442,6 +442,8 @@ fn every_line(input: &str) -> impl Iterator<Item = &str> {
 	input.split("\r\n").flat_map(|l| l.split(&['\n', '\r'][..]))
 }
 }
+/// The version every binary's `--version` prints after its name (the crate's version).
+pub const VERSION: &str = "0.2.0";
 }
 pub mod judges {
 //! The judges: one module per problem statement, each a `solve(input, out)` that reads the whole input as text and writes the answer exactly as its judge expects, and [`run`], the `main` they share.
@@ -526,8 +528,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use super::core::error::{exit_code, Error, InputError};
 use super::core::scan::{escape, line_ends};
-/// The version of the judge binaries, as `--version` prints it (the crate's version).
-pub const VERSION: &str = "0.2.0";
+use super::core::VERSION;
 /// What a judge binary says of itself: `--version` prints the name and [`VERSION`], `--help` prints `help` (usage, input, output, an example) and then [`USAGE_END`].
 pub struct About {
 	pub name: &'static str,

@@ -22,3 +22,6 @@ pub mod rng;
 pub mod rules;
 pub mod scan;
 pub mod table;
+
+/// The version every binary's `--version` prints after its name (the crate's version).
+pub const VERSION: &str = "0.2.0";

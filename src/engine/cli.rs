@@ -23,6 +23,7 @@ use super::super::core::error::InputError;
 use super::super::core::memory;
 use super::super::core::position::Position;
 use super::super::core::scan::escape;
+use super::super::core::VERSION;
 use super::arena::{openings, play_match, Engine, Tally};
 use super::eval::Eval;
 use super::perft::perft_with;
@@ -40,6 +41,7 @@ usage:
   otello solve [BOARD SIDE | --ffo FILE] [--format table|plain] [--threads T] [--beat S] [--verbose] [--force]
   otello nboard
   otello help [COMMAND]
+  otello --version
 
 heuristics (H): discs, positional, mobility, pattern
 positions: 64 cells A1..H8 row by row (X black, O white, - empty), then X or O to move
@@ -133,17 +135,26 @@ front end that speaks it) can play and analyse with otello: set it up there as a
 engine whose command is `otello nboard`.
 ";
 
-/// Runs the `otello` command line with `args` (without the program name). A malformed
-/// memory budget ([`memory::VARIABLE`]) is bad input.
+/// Runs the `otello` command line with `args` (without the program name): `--version`
+/// (`-V`) prints `otello` and [`VERSION`]; no command prints the usage on `io.err` and is
+/// a usage error. A malformed memory budget ([`memory::VARIABLE`]) is bad input.
 pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
     memory::budget()?;
-    let command = args.first().map(|s| s.as_str()).unwrap_or("help");
+    let command = match args.first() {
+        Some(command) => command.as_str(),
+        None => {
+            // The usage, then the error: stderr's last line says what went wrong.
+            let _ = io.err.write_all(USAGE.as_bytes());
+            return Err(usage("a command is needed".to_string()));
+        }
+    };
     let rest = &args[args.len().min(1)..];
     if rest.iter().any(|a| a == "--help" || a == "-h") {
         return help(Some(command), io.out);
     }
     match command {
         "help" | "--help" | "-h" => help(rest.first().map(|s| s.as_str()), io.out),
+        "--version" | "-V" => Ok(writeln!(io.out, "otello {}", VERSION)?),
         "match" => {
             let o = Args::parse(rest, &["--black", "--white", "--depth", "--games", "--seed", "--beat"], &[])?;
             o.no_positional()?;

@@ -20,9 +20,7 @@ use std::io::{self, BufWriter, Read, Write};
 
 use super::core::error::{exit_code, Error, InputError};
 use super::core::scan::{escape, line_ends};
-
-/// The version of the judge binaries, as `--version` prints it (the crate's version).
-pub const VERSION: &str = "0.2.0";
+use super::core::VERSION;
 
 /// What a judge binary says of itself: `--version` prints the name and [`VERSION`],
 /// `--help` prints `help` (usage, input, output, an example) and then [`USAGE_END`].

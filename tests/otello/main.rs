@@ -894,7 +894,7 @@ fn help_texts() {
         assert!(usage.contains(&format!("otello {}", cmd)), "usage names {}: {}", cmd, usage);
     }
     assert!(usage.contains("discs, positional, mobility"));
-    assert_eq!(output(&[]), usage);
+    assert!(usage_error(&[]).contains("a command is needed"));
     assert_eq!(output(&["-h"]), usage);
     assert_eq!(output(&["help"]), usage);
     assert_eq!(output(&["help", "help"]), usage);
@@ -1404,4 +1404,67 @@ fn the_binary_exits_with_the_right_codes() {
     assert_eq!(code, Some(0), "{}", err);
     assert!(out.contains("Your move: "), "{}", out);
     assert!(err.is_empty(), "{}", err);
+}
+
+/// Runs `otello list` after the shell command `before` (a limit), `input` on its stdin
+/// from a thread of its own (the binary may stop reading early), stderr to `stderr`.
+#[cfg(unix)]
+fn shell(before: &str, list: &[&str], input: Vec<u8>, stderr: Stdio) -> std::process::Output {
+    let script = format!("{}; exec \"$0\" \"$@\"", before);
+    let mut child = Command::new("sh")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_otello")])
+        .args(list)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .expect("sh runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    out
+}
+
+/// `--version` and `-V` print the version as the judge binaries do; no command is a usage
+/// error after the usage; a directory as stdin is bad input; an NBoard session goes on
+/// past a diagnostic that cannot be written (`2>/dev/full`) and, within 64 MiB of address
+/// space, past a 100 MB line, which ends `play` in one line.
+#[cfg(unix)]
+#[test]
+fn the_binary_versions_usage_and_streams() {
+    for flag in ["--version", "-V"] {
+        let (code, out, err) = binary(&[flag], Stdio::null());
+        assert_eq!((code, out, err), (Some(0), format!("otello {}\n", env!("CARGO_PKG_VERSION")), String::new()));
+    }
+    let (code, out, err) = binary(&[], Stdio::null());
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{}", err);
+    assert_eq!(err, format!("{}error: a command is needed (see otello --help)\n", output(&["--help"])));
+
+    let dir = fs::File::open(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let (code, out, err) = binary(&["nboard"], Stdio::from(dir));
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{}", err);
+    assert!(err.starts_with("error: cannot read the input: ") && err.lines().count() == 1, "{:?}", err);
+
+    if let Ok(full) = fs::OpenOptions::new().write(true).open("/dev/full") {
+        let out = shell("true", &["nboard"], b"bogus\nping 1\n".to_vec(), Stdio::from(full));
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "pong 1\n");
+    }
+
+    let mut long = b"ping 1\n".to_vec();
+    long.resize(100_000_000, b'x');
+    long.extend_from_slice(b"\nping 2\n");
+    let out = shell("ulimit -v 65536", &["nboard"], long.clone(), Stdio::piped());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{}", err);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "pong 1\npong 2\n");
+    assert_eq!(err, format!("error: a line longer than 65536 bytes: '{}...'\n", "x".repeat(20)));
+    let out = shell("ulimit -v 65536", &["play", "--depth", "1"], long[7..].to_vec(), Stdio::piped());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}", err);
+    assert_eq!(err, format!("error: line 1: a line longer than 65536 bytes: '{}...'\n", "x".repeat(20)));
+    assert!(out.stdout.len() < 4096 && out.stdout.ends_with(b"Your move: "), "{}", out.stdout.len());
 }
