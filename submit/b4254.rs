@@ -236,6 +236,7 @@ pub fn exit_code(result: Result<(), Error>, out: &mut dyn Write) -> i32 {
 pub mod memory {
 //! The memory budget: how many bytes the tables of one count, search or perft may take.
 use std::fs;
+use std::io::{self, Read};
 use super::error::InputError;
 use super::scan::escape;
 /// The budget where no limit and no variable lower it.
@@ -255,6 +256,22 @@ pub fn budget() -> Result<usize, InputError> {
 		})?,
 	};
 	Ok(wanted.min(process_limit().map_or(usize::MAX, |limit| limit / 2)))
+}
+/// All of `input`, in memory allocated fallibly: an input beyond the budget, or that the memory cannot hold, is an error that says how much was read, not an abort.
+pub fn read<R: Read + ?Sized>(input: &mut R) -> Result<Vec<u8>, InputError> {
+	let (budget, mut bytes, mut chunk) = (budget()?, Vec::new(), vec![0u8; 1 << 16]);
+	loop {
+		let n = match input.read(&mut chunk) {
+			Ok(0) => return Ok(bytes),
+			Ok(n) => n,
+			Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+			Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e))),
+		};
+		if bytes.len() + n > budget || bytes.try_reserve(n).is_err() {
+			return Err(InputError::new(format!("the input does not fit in memory ({} bytes read)", bytes.len())));
+		}
+		bytes.extend_from_slice(&chunk[..n]);
+	}
 }
 /// A size written as a whole number of bytes, or of kibibytes, mebibytes or gibibytes with `K`, `M` or `G` after it (upper or lower case); at least one byte.
 pub fn parse_size(text: &str) -> Option<usize> {
@@ -1064,6 +1081,7 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use super::core::error::{exit_code, Error, InputError};
+use super::core::memory;
 use super::core::scan::{escape, line_ends};
 use super::core::VERSION;
 /// What a judge binary says of itself: `--version` prints the name and [`VERSION`], `--help` prints `help` (usage, input, output, an example) and then [`USAGE_END`].
@@ -1085,7 +1103,7 @@ pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(about: &About, 
 	};
 	exit_code(result.and_then(|()| out.flush().map_err(Error::Io)), &mut out)
 }
-/// Reads the input named by the arguments as UTF-8 text, in memory allocated fallibly: an input the memory cannot hold is an error that says how much was read, not an abort.
+/// Reads the input named by the arguments as UTF-8 text, within the memory budget ([`memory::read`]).
 fn read_input(args: &[OsString]) -> Result<String, Error> {
 	let mut input: Box<dyn Read> = match args {
 		[] => Box::new(io::stdin()),
@@ -1103,20 +1121,7 @@ fn read_input(args: &[OsString]) -> Result<String, Error> {
 		},
 		_ => return Err(InputError::new("at most one argument, the input file (see --help)").into()),
 	};
-	let (mut bytes, mut chunk) = (Vec::new(), [0u8; 1 << 16]);
-	loop {
-		let n = match input.read(&mut chunk) {
-			Ok(0) => return Ok(text(bytes)?),
-			Ok(n) => n,
-			Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
-			Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e)).into()),
-		};
-		if bytes.try_reserve(n).is_err() {
-			let message = format!("the input does not fit in memory ({} MB read)", bytes.len() >> 20);
-			return Err(InputError::new(message).into());
-		}
-		bytes.extend_from_slice(&chunk[..n]);
-	}
+	Ok(text(memory::read(&mut input)?)?)
 }
 pub fn text(bytes: Vec<u8>) -> Result<String, InputError> {
 	String::from_utf8(bytes).map_err(|e| {

@@ -6,9 +6,10 @@
 //! [`VARIABLE`] sets it instead (bytes, or a number with `K`, `M` or `G` after it), though
 //! never above that half either. Tables grow within it and allocate fallibly: a count that
 //! would need more runs with what it has, more slowly, never beyond it. Threads take the
-//! other half ([`threads`]).
+//! other half ([`threads`]); input is read within the budget ([`read`]).
 
 use std::fs;
+use std::io::{self, Read};
 
 use super::error::InputError;
 use super::scan::escape;
@@ -45,6 +46,24 @@ pub const STACK: usize = 1 << 20;
 /// allocator's room for it (glibc reserves 64 MiB of address space per thread).
 pub fn threads(wanted: usize) -> usize {
     process_limit().map_or(wanted, |limit| wanted.min(1 + limit / 2 / (STACK + (64 << 20)))).max(1)
+}
+
+/// All of `input`, in memory allocated fallibly: an input beyond the budget, or that the
+/// memory cannot hold, is an error that says how much was read, not an abort.
+pub fn read<R: Read + ?Sized>(input: &mut R) -> Result<Vec<u8>, InputError> {
+    let (budget, mut bytes, mut chunk) = (budget()?, Vec::new(), vec![0u8; 1 << 16]);
+    loop {
+        let n = match input.read(&mut chunk) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e))),
+        };
+        if bytes.len() + n > budget || bytes.try_reserve(n).is_err() {
+            return Err(InputError::new(format!("the input does not fit in memory ({} bytes read)", bytes.len())));
+        }
+        bytes.extend_from_slice(&chunk[..n]);
+    }
 }
 
 /// A size written as a whole number of bytes, or of kibibytes, mebibytes or gibibytes

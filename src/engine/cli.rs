@@ -245,8 +245,8 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
             match (o.value("--ffo"), o.positional.len()) {
                 (Some(_), n) if n > 0 => Err(usage("solve takes a position or --ffo FILE, not both".to_string())),
                 (Some(file), _) => {
-                    let text = std::fs::read(file)
-                        .map_err(|e| InputError::new(format!("cannot read {}: {}", escape(file), e)))?;
+                    let cannot = |e: std::io::Error| InputError::new(format!("cannot read {}: {}", escape(file), e));
+                    let text = memory::read(&mut std::fs::File::open(file).map_err(cannot)?)?;
                     let text = String::from_utf8_lossy(&text);
                     options.check = true;
                     let failed = solve_lines(&text, &options, io)?;
@@ -257,10 +257,8 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
                     Ok(())
                 }
                 (None, 0) => {
-                    let mut text = String::new();
-                    io.input
-                        .read_to_string(&mut text)
-                        .map_err(|e| InputError::new(format!("cannot read the input: {}", e)))?;
+                    let text = memory::read(io.input)?;
+                    let text = String::from_utf8(text).map_err(|_| InputError::new("the input is not UTF-8 text"))?;
                     solve_lines(&text, &options, io).map(|_| ())
                 }
                 (None, _) => {

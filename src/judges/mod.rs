@@ -19,6 +19,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 
 use super::core::error::{exit_code, Error, InputError};
+use super::core::memory;
 use super::core::scan::{escape, line_ends};
 use super::core::VERSION;
 
@@ -52,9 +53,9 @@ pub fn run<F: FnOnce(&str, &mut dyn Write) -> Result<(), Error>>(about: &About, 
     exit_code(result.and_then(|()| out.flush().map_err(Error::Io)), &mut out)
 }
 
-/// Reads the input named by the arguments as UTF-8 text, in memory allocated fallibly:
-/// an input the memory cannot hold is an error that says how much was read, not an abort.
-/// An error shows the file name [`escape`]d, with U+FFFD for bytes that are not UTF-8.
+/// Reads the input named by the arguments as UTF-8 text, within the memory budget
+/// ([`memory::read`]). An error shows the file name [`escape`]d, with U+FFFD for bytes
+/// that are not UTF-8.
 fn read_input(args: &[OsString]) -> Result<String, Error> {
     let mut input: Box<dyn Read> = match args {
         [] => Box::new(io::stdin()),
@@ -72,20 +73,7 @@ fn read_input(args: &[OsString]) -> Result<String, Error> {
         },
         _ => return Err(InputError::new("at most one argument, the input file (see --help)").into()),
     };
-    let (mut bytes, mut chunk) = (Vec::new(), [0u8; 1 << 16]);
-    loop {
-        let n = match input.read(&mut chunk) {
-            Ok(0) => return Ok(text(bytes)?),
-            Ok(n) => n,
-            Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(InputError::new(format!("cannot read the input: {}", e)).into()),
-        };
-        if bytes.try_reserve(n).is_err() {
-            let message = format!("the input does not fit in memory ({} MB read)", bytes.len() >> 20);
-            return Err(InputError::new(message).into());
-        }
-        bytes.extend_from_slice(&chunk[..n]);
-    }
+    Ok(text(memory::read(&mut input)?)?)
 }
 
 /// `bytes` as text, or an error naming the first line that is not UTF-8 (lines end as

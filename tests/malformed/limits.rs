@@ -17,6 +17,11 @@
 //!   malformed one is refused in one line.
 //! - `jutge_boards_as_large_as_memory_allows`: Jutge boards are refused only when their
 //!   cells do not fit the budget.
+//! - `input_beyond_the_budget_is_refused`: a valid input made longer than the budget
+//!   (`OTHELLO_MEMORY=1M`, 2 MB of line ends after it) is refused in one line by every
+//!   binary and bundle and by `otello solve`, from stdin and `--ffo`.
+//! - `judges_run_on_a_64_kib_stack`: every binary and bundle answers its samples under
+//!   `ulimit -s 64`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -37,11 +42,17 @@ fn input_file(name: &str, input: &[u8]) -> PathBuf {
 /// Runs `program < input` to its end, under a 256 MB address-space limit if `limited`,
 /// with `env` set.
 fn run_file(program: &Path, input: &Path, limited: bool, env: &[(&str, &str)]) -> Output {
-    let script = if limited { "ulimit -v 262144 && exec \"$0\" < \"$1\"" } else { "exec \"$0\" < \"$1\"" };
+    run_under(if limited { "ulimit -v 262144" } else { "true" }, program, &[], input, env)
+}
+
+/// Runs `program args < input` to its end after the shell command `limit` (a `ulimit`),
+/// with `env` set.
+fn run_under(limit: &str, program: &Path, args: &[&str], input: &Path, env: &[(&str, &str)]) -> Output {
     Command::new("sh")
-        .args(["-c", script])
+        .args(["-c", &format!("{} && exec \"$0\" \"$@\"", limit)])
         .arg(program)
-        .arg(input)
+        .args(args)
+        .stdin(fs::File::open(input).unwrap())
         .envs(env.iter().cloned())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -219,6 +230,56 @@ fn jutge_boards_as_large_as_memory_allows() {
                     assert_eq!(out.status.code(), Some(2), "{}", what);
                     assert_eq!(String::from_utf8_lossy(&out.stderr), format!("error: line 1: {}\n", message));
                 }
+            }
+        }
+    }
+}
+
+#[test]
+fn input_beyond_the_budget_is_refused() {
+    let small = &[("OTHELLO_MEMORY", "1M")];
+    let refused = |out: &Output, what: &str| {
+        assert_eq!(out.status.code(), Some(2), "{}: stderr {}", what, show(&out.stderr, 300));
+        assert!(one_error_line(&out.stderr), "{}: stderr {}", what, show(&out.stderr, 300));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("the input does not fit in memory"), "{}: {}", what, stderr);
+    };
+    for binary in ["uva220", "jutge_p18992", "b4254", "dumbothello"] {
+        let mut input = fs::read(crate::root().join("samples").join(binary).join("sample-1.in")).unwrap();
+        input.resize(input.len() + (2 << 20), b'\n');
+        let file = input_file(&format!("{}-2mb.in", binary), &input);
+        for program in programs(binary) {
+            assert_eq!(run_file(&program, &file, false, &[]).status.code(), Some(0), "{}", program.display());
+            refused(&run_file(&program, &file, false, small), &format!("{} with 1M", program.display()));
+        }
+    }
+    // FFO #40 seven plies on, 14 empty squares, as a line of `--ffo`.
+    let mut ffo = b"1 OOXXXXXXXOXXXXXXOOXOXOOXOOXXOOXXOOXOOOXX-X-OOOOXX-O-O--X-------- O -38 B7\n".to_vec();
+    ffo.resize(ffo.len() + (2 << 20), b'\n');
+    let file = input_file("ffo-2mb.txt", &ffo);
+    let otello = Path::new(env!("CARGO_BIN_EXE_otello"));
+    let ffo_args = ["solve", "--ffo", file.to_str().unwrap()];
+    for (args, input) in [(&["solve"][..], file.as_path()), (&ffo_args[..], Path::new("/dev/null"))] {
+        let what = format!("otello {:?} < {}", args, input.display());
+        assert_eq!(run_under("true", otello, args, input, &[]).status.code(), Some(0), "{}", what);
+        refused(&run_under("true", otello, args, input, small), &format!("{} with 1M", what));
+    }
+}
+
+#[test]
+fn judges_run_on_a_64_kib_stack() {
+    for binary in ["uva220", "jutge_p18992", "b4254", "dumbothello"] {
+        for program in programs(binary) {
+            let samples = crate::root().join("samples").join(binary);
+            for n in 1..=3 {
+                let input = samples.join(format!("sample-{}.in", n));
+                if !input.exists() {
+                    continue;
+                }
+                let out = run_under("ulimit -s 64", &program, &[], &input, &[]);
+                let what = format!("{} < {} under ulimit -s 64", program.display(), input.display());
+                assert_eq!(out.status.code(), Some(0), "{}: stderr {}", what, show(&out.stderr, 300));
+                assert_eq!(out.stdout, fs::read(samples.join(format!("sample-{}.out", n))).unwrap(), "{}", what);
             }
         }
     }
