@@ -26,6 +26,7 @@ use super::super::core::scan::escape;
 use super::super::core::VERSION;
 use super::arena::{openings, play_match, Engine, Tally};
 use super::eval::Eval;
+use super::search::Limits;
 use super::perft::perft_with;
 use super::position;
 
@@ -72,10 +73,11 @@ every game).
 ";
 
 const HELP_PLAY: &str = "\
-otello play [--human black|white] [--heuristic H] [--depth D] [--position BOARD SIDE]
+otello play [--human black|white] [--heuristic H] [--depth D] [--time S]
+            [--position BOARD SIDE]
 
 A game against the engine (heuristic H, default pattern, searched D plies deep,
-default 4), from the start or from BOARD with SIDE (X or O) to move. You play black
+default 4; with --time, as deep as S seconds a move allow, up to D, default 30), from the start or from BOARD with SIDE (X or O) to move. You play black
 by default. Type moves as in the exercise, column then row (E3), or row then column
 (3E), in any case; `moves` lists your legal moves, `hint` asks the engine for one,
 `undo` takes back your last move, `quit` ends the game. The engine says the value,
@@ -177,7 +179,7 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
         }
         "play" => {
             // `--position` takes the board and the side: one word or two.
-            let o = Args::parse(rest, &["--human", "--heuristic", "--depth"], &["--position"])?;
+            let o = Args::parse(rest, &["--human", "--heuristic", "--depth", "--time"], &["--position"])?;
             let start = match (o.flag("--position"), o.positional.first()) {
                 (true, _) => position(&o.positional)?,
                 (false, Some(word)) => return Err(usage(format!("unexpected '{}'", escape(word)))),
@@ -188,11 +190,14 @@ pub fn run(args: &[String], io: &mut Io) -> Result<(), CliError> {
                 "white" => Color::White,
                 other => return Err(usage(format!("--human takes black or white, not '{}'", escape(other)))),
             };
+            // With a time per move, the depth is a bound the clock usually stops short of.
+            let time = o.seconds("--time")?;
             let engine = Engine {
                 eval: o.heuristic("--heuristic", Some(Eval::Pattern))?,
-                depth: o.number("--depth", 4, 1, 30)? as u32,
+                depth: o.number("--depth", if time.is_some() { 30 } else { 4 }, 1, 30)? as u32,
             };
-            play::play(human, engine, start, io)
+            let limits = Limits { time, ..Limits::depth(engine.depth) };
+            play::play(human, engine, limits, start, io)
         }
         "analyse" | "analyze" => {
             let o = Args::parse(rest, &["--heuristic", "--depth", "--exact"], &[])?;

@@ -191,12 +191,11 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
         &self.heuristic
     }
 
-    /// Searches `root` by iterative deepening within `limits`.
+    /// Searches `root` by iterative deepening within `limits`. The first iteration always
+    /// completes, so that a position with moves always has a best move.
     pub fn search(&mut self, root: &G, limits: Limits) -> Report<G::Move> {
         let start = Instant::now();
         self.nodes = 0;
-        self.node_limit = limits.nodes;
-        self.deadline = limits.time.map(|t| start + t);
         self.stopped = false;
         let mut report =
             Report { value: 0, best: None, pv: Vec::new(), depth: 0, nodes: 0, elapsed: Duration::default() };
@@ -210,6 +209,9 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
                 break;
             }
             self.horizon = false;
+            let unlimited = depth == 1;
+            self.node_limit = if unlimited { u64::MAX } else { limits.nodes };
+            self.deadline = if unlimited { None } else { limits.time.map(|t| start + t) };
             let value = self.negamax(root, depth, -INFINITY, INFINITY, 0);
             if self.stopped {
                 break;

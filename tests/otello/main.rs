@@ -1369,6 +1369,25 @@ fn play_stops_quietly_when_the_input_ends_or_on_quit() {
     assert!(engine < out.find("Your move: ").unwrap(), "{}", out);
 }
 
+#[test]
+fn play_with_a_time_per_move_plays_legal_moves() {
+    // The clock stops each search after its first iteration at the latest; how deep it
+    // gets depends on the machine, so only the moves are checked, and the hint.
+    let (player, result, out) = play_game(&["--time", "0.01"], 0, 4, &["hint"], 6);
+    assert!(result.is_ok());
+    assert_eq!(player.moved, 6);
+    assert!(out.contains("30 plies deep at most, 0.01 s a move"), "{}", out);
+    assert!(out.contains("Hint: "), "{}", out);
+    let (player, result, _) = play_game(&["--time", "0.05", "--depth", "3", "--human", "white"], 1, 5, &[], 4);
+    assert!(result.is_ok());
+    assert_eq!(player.moved, 4);
+    for bad in ["0", "-1", "1e3", "nan", "", "5000"] {
+        let (result, _) = run(&["play", "--time", bad], "");
+        let message = result.expect_err(bad).to_string();
+        assert!(message.contains("--time takes seconds"), "{}: {}", bad, message);
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The real binary.
 

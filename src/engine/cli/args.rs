@@ -207,6 +207,20 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// A time given as `name S`: seconds, a decimal number from 0.01 to 3600 (`0.5`,
+    /// `2`); `None` if the option is not given.
+    pub fn seconds(&self, name: &str) -> Result<Option<Duration>, CliError> {
+        let v = match self.value(name) {
+            None => return Ok(None),
+            Some(v) => v,
+        };
+        let plain = !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+        match v.parse::<f64>() {
+            Ok(s) if plain && (0.01..=3600.0).contains(&s) => Ok(Some(Duration::from_secs_f64(s))),
+            _ => Err(usage(format!("{} takes seconds from 0.01 to 3600, not '{}'", name, escape(v)))),
+        }
+    }
+
     /// The heuristic `name` gives, or `default` (an error if there is none).
     pub fn heuristic(&self, name: &str, default: Option<Eval>) -> Result<Eval, CliError> {
         match (self.value(name), default) {

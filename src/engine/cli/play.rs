@@ -48,10 +48,10 @@ pub fn report_text(eval: Eval, r: &Report<Move>) -> String {
     format!("{} at depth {}, {} nodes, {:.2} s", value_text(eval, r.value), r.depth, r.nodes, r.elapsed.as_secs_f64())
 }
 
-/// A game between a person (typing `io.input`; `human` plays that colour) and `engine`,
-/// from `start` with `to_move` to move. Moves read from a file or a pipe are echoed after
+/// A game between a person (typing `io.input`; `human` plays that colour) and `engine`
+/// searching within `limits` for each move and hint, from `start` with `to_move` to move. Moves read from a file or a pipe are echoed after
 /// the prompt, so that the output reads as the game went.
-pub fn play(human: Color, engine: Engine, start: (Position, Color), io: &mut Io) -> Result<(), CliError> {
+pub fn play(human: Color, engine: Engine, limits: Limits, start: (Position, Color), io: &mut Io) -> Result<(), CliError> {
     let typed = io.typed;
     let out = &mut *io.out;
     let mut input = LineReader::new(&mut *io.input);
@@ -59,12 +59,13 @@ pub fn play(human: Color, engine: Engine, start: (Position, Color), io: &mut Io)
     let mut t = Session { pos: start.0, to_move: start.1, history: Vec::new() };
     writeln!(
         out,
-        "You play {} ({}); the engine plays {} with the {} heuristic, {} plies deep.",
+        "You play {} ({}); the engine plays {} with the {} heuristic, {} plies deep{}.",
         human.name().to_lowercase(),
         if human == Color::Black { "X" } else { "O" },
         human.opponent().name().to_lowercase(),
         engine.eval,
-        engine.depth
+        limits.depth,
+        limits.time.map_or(String::new(), |t| format!(" at most, {:.2} s a move", t.as_secs_f64()))
     )?;
     writeln!(out, "Type a move (E3), or: moves, hint, undo, quit.")?;
     loop {
@@ -82,7 +83,7 @@ pub fn play(human: Color, engine: Engine, start: (Position, Color), io: &mut Io)
             }
             Move::PASS
         } else if t.to_move == human {
-            match ask(&mut t, &mut searcher, engine, &mut input, typed, out)? {
+            match ask(&mut t, &mut searcher, (engine, limits), &mut input, typed, out)? {
                 Reply::Move(m) => m,
                 Reply::Undone => continue,
                 Reply::Stop => {
@@ -91,7 +92,7 @@ pub fn play(human: Color, engine: Engine, start: (Position, Color), io: &mut Io)
                 }
             }
         } else {
-            let report = searcher.search(&t.pos, Limits::depth(engine.depth));
+            let report = searcher.search(&t.pos, limits);
             let m = report.best.expect("a game that goes on has a move");
             writeln!(out, "The engine plays {}: {}.", m, report_text(engine.eval, &report))?;
             m
@@ -130,7 +131,7 @@ enum Reply {
 fn ask<R: BufRead>(
     t: &mut Session,
     searcher: &mut Searcher<Position, Eval>,
-    engine: Engine,
+    (engine, limits): (Engine, Limits),
     input: &mut LineReader<R>,
     typed: bool,
     out: &mut dyn Write,
@@ -155,7 +156,7 @@ fn ask<R: BufRead>(
                 continue;
             }
             "hint" => {
-                let report = searcher.search(&t.pos, Limits::depth(engine.depth));
+                let report = searcher.search(&t.pos, limits);
                 let best = report.best.expect("a legal move");
                 writeln!(out, "Hint: {} ({}).", best, report_text(engine.eval, &report))?;
                 continue;
