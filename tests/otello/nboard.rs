@@ -289,7 +289,7 @@ fn endgame(seed: u64, empties: u32) -> Position {
 
 #[test]
 fn endgames_are_solved_exactly() {
-    for (seed, empties) in [(1, 8), (2, 12), (3, 14)] {
+    for (seed, empties) in [(1, 8), (2, 14), (3, 20)] {
         let pos = endgame(seed, empties);
         let record = ggf(&board_of(&pos), "");
         let (out, err) = session(&format!("set depth 2\nset game {}\ngo\nhint 3\nping 1\n", record));
@@ -298,11 +298,15 @@ fn endgames_are_solved_exactly() {
         check_hints(&out[4..out.len() - 1], &pos, 0, 3);
         assert_eq!(out[out.len() - 1], "pong 1");
     }
-    // With more empty squares, the midgame search.
-    let pos = endgame(4, 15);
+    // With more empty squares, the midgame search; with a depth that reaches the end,
+    // the solver again.
+    let pos = endgame(4, 21);
     let (out, err) = session(&format!("set depth 2\nset game {}\ngo\n", ggf(&board_of(&pos), "")));
     assert!(err.is_empty(), "{:?}", err);
     check_go(&out, &pos, 2);
+    let (out, err) = session(&format!("set depth 21\nset game {}\ngo\n", ggf(&board_of(&pos), "")));
+    assert!(err.is_empty(), "{:?}", err);
+    check_go(&out, &pos, 0);
 }
 
 #[test]

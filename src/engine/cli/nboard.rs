@@ -23,8 +23,8 @@
 //!
 //! `N` in `nodestats` counts positions searched by the command, `S` the seconds it took;
 //! `PV` is the line of moves searched, without spaces (`F5D6C3`); `D` is the depth in
-//! plies, or `100%` for an exact score. With at most [`EXACT_UP_TO`] empty squares, scores
-//! are exact ([`super::super::endgame`]); before that, they come from an α-β search
+//! plies, or `100%` for an exact score. With at most [`EXACT_UP_TO`] empty squares, or no
+//! more than the depth set, scores are exact ([`super::super::endgame`]); before that, they come from an α-β search
 //! ([`super::super::search`]) with [`HEURISTIC`], whose values read as discs
 //! ([`Eval::discs`]). Nothing else is printed to the NBoard GUI.
 //!
@@ -59,8 +59,9 @@ pub const NAME: &str = "otello";
 pub const DEFAULT_DEPTH: u32 = 6;
 /// The deepest `set depth` taken.
 pub const MAX_DEPTH: u32 = 60;
-/// Positions with at most this many empty squares are solved exactly.
-pub const EXACT_UP_TO: u32 = 14;
+/// Positions with at most this many empty squares are solved exactly (in well under a
+/// second), and so are those the depth set reaches the end of.
+pub const EXACT_UP_TO: u32 = 20;
 /// The heuristic of the midgame search: the trained pattern evaluation, an estimate of
 /// the final disc difference.
 pub const HEURISTIC: Eval = Eval::Pattern;
@@ -297,6 +298,13 @@ impl Session {
         }
     }
 
+    /// Whether `pos` is solved exactly rather than searched to the depth set: with at most
+    /// [`EXACT_UP_TO`] empty squares, or no more than the depth.
+    fn exact(&self, pos: &Position) -> bool {
+        let empties = pos.empty().count_ones();
+        empties <= EXACT_UP_TO || empties <= self.depth
+    }
+
     /// Answers one non-empty line; `Ok(true)` ends the session.
     fn command(&mut self, line: &str, out: &mut dyn Write) -> Result<bool, Fault> {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -371,7 +379,7 @@ impl Session {
             _ => {}
         }
         let start = self.begin(out)?;
-        let (best, eval) = if pos.empty().count_ones() <= EXACT_UP_TO {
+        let (best, eval) = if self.exact(&pos) {
             let solution = self.solver.solve(&pos);
             self.nodes += solution.nodes;
             (solution.best, solution.score as f64)
@@ -390,7 +398,7 @@ impl Session {
     fn hint(&mut self, n: usize, out: &mut dyn Write) -> Result<(), Fault> {
         let pos = self.record.position();
         let start = self.begin(out)?;
-        let exact = pos.empty().count_ones() <= EXACT_UP_TO;
+        let exact = self.exact(&pos);
         let solver = if exact { Some(&mut self.solver) } else { None };
         let (values, nodes) = move_values(&pos, solver, &mut self.searcher, self.depth);
         self.nodes += nodes;
@@ -438,7 +446,7 @@ impl Session {
     /// The value of `pos` for the player to move, in discs: exact near the end, else by a
     /// search to the depth set.
     fn value(&mut self, pos: &Position) -> f64 {
-        if pos.empty().count_ones() <= EXACT_UP_TO {
+        if self.exact(pos) {
             let solution = self.solver.solve(pos);
             self.nodes += solution.nodes;
             return solution.score as f64;
