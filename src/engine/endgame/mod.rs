@@ -92,18 +92,53 @@ const GUESS_DEPTH: u32 = 8;
 /// How far below that estimate the root's climb starts, in discs: climbing is cheaper
 /// than coming down, but each step up costs a search too.
 const GUESS_MARGIN: i32 = 2;
+/// The level of the exact pass ([`Bounds::level`]).
+const EXACT: u8 = u8::MAX;
+/// The selective passes that climb at the root before the exact one, each filling the
+/// table with best moves for the next: in pass `i`, a position of [`PROBCUT_FROM`] or more
+/// empty squares whose shallow search ([`probcut_depth`]) lands `SELECTIVE[i]` standard
+/// deviations of its error ([`probcut_error`]) or more beyond the window is taken to
+/// fail there (ProbCut).
+const SELECTIVE: [f32; 2] = [1.0, 1.7];
+/// Roots with at least this many empty squares climb the selective passes first.
+const SELECTIVE_FROM: u32 = 20;
+/// Positions with at least this many empty squares may be cut by ProbCut in a selective
+/// pass.
+const PROBCUT_FROM: u32 = 10;
+/// The depth of ProbCut's shallow search with `empties` empty squares.
+fn probcut_depth(empties: u32) -> u32 {
+    match empties {
+        0..=15 => 2,
+        16..=21 => 4,
+        _ => 6,
+    }
+}
+/// The standard deviation of the exact score less the value of a search of `depth`
+/// plies with the pattern evaluation, in discs, as `examples/train_eval.rs probcut`
+/// measures it on positions of real games with 12 to 18 empty squares (where it hardly
+/// depends on their number).
+fn probcut_error(depth: u32) -> f32 {
+    match depth {
+        0..=1 => 8.2,
+        2..=3 => 7.0,
+        _ => 6.4,
+    }
+}
 
 mod last;
 mod midgame;
 mod shared;
 mod split;
 
-/// Bounds on the exact score of a stored position, and its best move.
+/// Bounds on the score of a stored position, how sure they are, and its best move.
 #[derive(Clone, Copy, Debug)]
 struct Bounds {
     lower: i8,
     upper: i8,
     best: u8,
+    /// The pass that proved the bounds: an index into [`SELECTIVE`], or [`EXACT`]. A pass
+    /// takes the bounds of its own pass and surer ones, and the best move of any.
+    level: u8,
 }
 
 impl Footprint for Bounds {}
@@ -143,6 +178,8 @@ pub struct Solver {
     stops: Vec<Arc<AtomicBool>>,
     /// The table of [`Solver::midgame`].
     mid_table: Table<Position, MidBounds>,
+    /// The pass the search is in ([`Bounds::level`]).
+    level: u8,
     nodes: u64,
     /// Told of each step of the climb, and of the search going on ([`Solver::observe`]).
     observer: Option<Box<dyn FnMut(Event) + Send>>,
@@ -258,6 +295,7 @@ impl Solver {
             idle,
             stops,
             mid_table,
+            level: EXACT,
             nodes: 0,
             observer: None,
             every: HEARTBEAT,
@@ -315,14 +353,12 @@ impl Solver {
         self.heard = self.started;
         match pos.turn::<Flanking>(pos.empty()) {
             Turn::Play(moves) => {
-                let start = self.estimate(*pos);
-                let (score, sq) = self.climb(*pos, moves, start);
+                let (score, sq) = self.root(*pos, moves);
                 Solution { score, best: Some(Move::square(sq)), nodes: self.nodes }
             }
             Turn::Pass => {
                 let passed = pos.passed();
-                let start = self.estimate(passed);
-                let (score, _) = self.climb(passed, passed.legal(), start);
+                let (score, _) = self.root(passed, passed.legal());
                 Solution { score: -score, best: Some(Move::PASS), nodes: self.nodes }
             }
             Turn::Over => Solution { score: pos.final_score(), best: None, nodes: 1 },
@@ -406,7 +442,23 @@ impl Solver {
         ((estimate.div_euclid(pattern::SCALE) - GUESS_MARGIN).div_euclid(2) * 2).clamp(-64, 64)
     }
 
-    /// The root `pos`, with the legal moves `moves`: its exact score and a move that
+    /// The exact score of the root `pos`, with the legal moves `moves`, and a move that
+    /// reaches it: climbs from the estimate, through the selective passes first where the
+    /// root has [`SELECTIVE_FROM`] or more empty squares, each starting from the score the
+    /// one before found.
+    fn root(&mut self, pos: Position, moves: u64) -> (i32, u32) {
+        let mut start = self.estimate(pos);
+        if pos.empty().count_ones() >= SELECTIVE_FROM {
+            for level in 0..SELECTIVE.len() {
+                self.level = level as u8;
+                start = self.climb(pos, moves, start).0;
+            }
+        }
+        self.level = EXACT;
+        self.climb(pos, moves, start)
+    }
+
+    /// The root `pos`, with the legal moves `moves`: its score and a move that
     /// reaches it, by null-window searches from the even score `start` (MTD(f)). Scores
     /// are even, so the window `v - 1..v + 1` around a score `v` either holds the exact
     /// score or fails high or low with a bound, the next `v`. The start is meant to fall
@@ -417,7 +469,8 @@ impl Solver {
         loop {
             let mut children = Children::new(pos, moves);
             let (score, sq) = self.pvs(&mut children, pos, None, v - 1, v + 1);
-            if let Some(observer) = self.observer.as_mut() {
+            // The observer hears of the exact pass's steps only.
+            if let Some(observer) = self.observer.as_mut().filter(|_| self.level == EXACT) {
                 let (nodes, elapsed) = (self.nodes, self.started.elapsed());
                 observer(Event::Step { bound: v, result: score, nodes, elapsed });
                 self.heard = Instant::now();
@@ -458,7 +511,7 @@ impl Solver {
         let mut first = None;
         if n >= TABLE_FROM {
             if let Some(b) = self.table.get(pos) {
-                let (lower, upper) = (b.lower as i32, b.upper as i32);
+                let (lower, upper) = if b.level >= self.level { (b.lower as i32, b.upper as i32) } else { (-64, 64) };
                 if lower >= beta {
                     return lower;
                 }
@@ -480,6 +533,11 @@ impl Solver {
             Turn::Pass => return -self.search(pos.passed(), -beta, -alpha),
             Turn::Over => return pos.final_score(),
         };
+        if self.level != EXACT && n >= PROBCUT_FROM {
+            if let Some(bound) = self.probcut(pos, n, alpha, beta) {
+                return bound;
+            }
+        }
         let mut children = Children::new(pos, moves);
         // Enhanced transposition cut-off: a child whose stored bound already proves a
         // score of at least beta ends the search before any move is searched.
@@ -490,7 +548,7 @@ impl Solver {
                 self.table.prefetch(c.pos);
             }
             for c in children.as_slice() {
-                if let Some(b) = self.table.get(c.pos) {
+                if let Some(b) = self.table.get(c.pos).filter(|b| b.level >= self.level) {
                     if -(b.upper as i32) >= beta {
                         return -(b.upper as i32);
                     }
@@ -500,7 +558,13 @@ impl Solver {
         let (best, best_sq) = self.pvs(&mut children, pos, first, alpha, beta);
         // A search a cut split stopped proves nothing.
         if n >= TABLE_FROM && !self.stopped() {
-            let mut b = self.table.get(pos).unwrap_or(Bounds { lower: -64, upper: 64, best: 64 });
+            let fresh = Bounds { lower: -64, upper: 64, best: 64, level: self.level };
+            let mut b = match self.table.get(pos) {
+                // Surer bounds stay as they are.
+                Some(b) if b.level > self.level => return best,
+                Some(b) if b.level == self.level => b,
+                _ => fresh,
+            };
             if best <= alpha {
                 b.upper = best as i8;
             } else if best >= beta {
@@ -585,6 +649,27 @@ impl Solver {
             }
         }
         (best, best_sq)
+    }
+
+    /// ProbCut in a selective pass: `beta` if the shallow search of `pos` (with `n` empty
+    /// squares) lands far enough above the window that the exact score is taken to be at
+    /// least `beta`, `alpha` if far enough below, else `None`.
+    fn probcut(&mut self, pos: Position, n: u32, alpha: i32, beta: i32) -> Option<i32> {
+        let depth = probcut_depth(n);
+        let margin = (SELECTIVE[self.level as usize] * probcut_error(depth) * pattern::SCALE as f32) as i32;
+        if beta < 64 {
+            let bound = beta * pattern::SCALE + margin;
+            if self.midgame::<true>(pos, depth, bound - 1, bound) >= bound {
+                return Some(beta);
+            }
+        }
+        if alpha > -64 {
+            let bound = alpha * pattern::SCALE - margin;
+            if self.midgame::<true>(pos, depth, bound, bound + 1) <= bound {
+                return Some(alpha);
+            }
+        }
+        None
     }
 
     /// Sorts `children[from..]`, the moves of `pos`, best first: by a shallow search (less

@@ -32,7 +32,8 @@ pub(super) struct Shared {
 
 /// `b` and its weight (the empty squares of its position) as one word, never 0.
 fn pack(b: Bounds, weight: u32) -> u64 {
-    1 << 32
+    (b.level as u64) << 40
+        | 1 << 32
         | (weight.min(255) as u64) << 24
         | (b.best as u64) << 16
         | (b.upper as u8 as u64) << 8
@@ -41,7 +42,7 @@ fn pack(b: Bounds, weight: u32) -> u64 {
 
 /// The bounds of a packed entry, and its weight.
 fn unpack(e: u64) -> (Bounds, u32) {
-    let b = Bounds { lower: e as u8 as i8, upper: (e >> 8) as u8 as i8, best: (e >> 16) as u8 };
+    let b = Bounds { lower: e as u8 as i8, upper: (e >> 8) as u8 as i8, best: (e >> 16) as u8, level: (e >> 40) as u8 };
     (b, (e >> 24) as u8 as u32)
 }
 

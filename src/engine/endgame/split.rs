@@ -31,6 +31,7 @@ impl Solver {
             idle: self.idle.clone(),
             stops,
             mid_table: Table::new(MIDGAME_ENTRIES, memory::budget().unwrap_or(memory::DEFAULT) / 16),
+            level: self.level,
             nodes: 0,
             observer: None,
             every: HEARTBEAT,

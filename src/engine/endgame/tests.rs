@@ -40,3 +40,22 @@ fn the_estimate_is_an_even_score() {
         }
     }
 }
+
+#[test]
+fn the_selective_passes_leave_the_score_exact() {
+    // Roots of 20 empty squares climb two selective passes before the exact one; the
+    // score is the one of the exact climb alone, and its move reaches it.
+    let roots = random_roots(3, 40, 42);
+    assert_eq!(roots.len(), 3);
+    for pos in roots {
+        assert!(pos.empty().count_ones() >= SELECTIVE_FROM);
+        let mut solver = Solver::new(1 << 16);
+        let s = solver.solve(&pos);
+        let mut plain = Solver::new(1 << 16);
+        let start = plain.estimate(pos);
+        let (want, _) = plain.climb(pos, pos.legal(), start);
+        assert_eq!(s.score, want, "{:?}", pos);
+        let sq = s.best.and_then(|m| m.to_square()).expect("a move");
+        assert_eq!(-Solver::new(1 << 16).solve(&pos.play_square(sq)).score, want, "{:?}", pos);
+    }
+}
