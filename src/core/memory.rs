@@ -37,8 +37,7 @@ pub fn budget() -> Result<usize, InputError> {
     Ok(wanted.min(process_limit().map_or(usize::MAX, |limit| limit / 2)))
 }
 
-/// The stack of each thread a count, solve or perft starts: several times what their
-/// deepest recursion takes (a solve of 60 empty squares, a count of 64 cells).
+/// Each thread's stack (counts, solves, perft): several times their deepest recursion.
 pub const STACK: usize = 1 << 20;
 
 /// `wanted` threads (the calling one among them), or as many as fit in half the process's
