@@ -192,7 +192,8 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
     }
 
     /// Searches `root` by iterative deepening within `limits`. The first iteration always
-    /// completes, so that a position with moves always has a best move.
+    /// completes, so that a position with moves always has a best move; no other starts
+    /// once the time is up.
     pub fn search(&mut self, root: &G, limits: Limits) -> Report<G::Move> {
         let start = Instant::now();
         self.nodes = 0;
@@ -212,6 +213,9 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
             let unlimited = depth == 1;
             self.node_limit = if unlimited { u64::MAX } else { limits.nodes };
             self.deadline = if unlimited { None } else { limits.time.map(|t| start + t) };
+            if self.deadline.map_or(false, |d| Instant::now() >= d) {
+                break;
+            }
             let value = self.negamax(root, depth, -INFINITY, INFINITY, 0);
             if self.stopped {
                 break;

@@ -21,9 +21,15 @@ const START: &str = "8 ---------------------------O*------*O--------------------
 
 /// A GGF record of the game from `board` (a GGF board) with `moves` (`B[F5]W[F6]`...).
 fn ggf(board: &str, moves: &str) -> String {
+    clocked(board, moves, "")
+}
+
+/// A GGF record with the tags NBoard writes, the clock `TI[time]` if `time` is not empty.
+fn clocked(board: &str, moves: &str, time: &str) -> String {
+    let clock = if time.is_empty() { String::new() } else { format!("TI[{}]", time) };
     format!(
-        "(;GM[Othello]PC[test]DT[2024-01-02 03:04:05 GMT]PB[otello]PW[someone]RE[?]TI[5:00]TY[8]BO[{}]{};)",
-        board, moves
+        "(;GM[Othello]PC[test]DT[2024-01-02 03:04:05 GMT]PB[otello]PW[someone]RE[?]{}TY[8]BO[{}]{};)",
+        clock, board, moves
     )
 }
 
@@ -310,6 +316,32 @@ fn endgames_are_solved_exactly() {
 }
 
 #[test]
+fn go_spends_the_clock_of_the_record() {
+    let pos = endgame(5, 22);
+    let board = board_of(&pos);
+    // An hour left: 22 empty squares are solved, whatever the depth set.
+    let (out, err) = session(&format!("set depth 1\nset game {}\ngo\n", clocked(&board, "", "1:00:00")));
+    assert!(err.is_empty(), "{:?}", err);
+    check_go(&out, &pos, 0);
+    // A second left: the search, as deep as the time allows (the first ply at least).
+    let (out, err) = session(&format!("set depth 1\nset game {}\ngo\n", clocked(&board, "", "0:01")));
+    assert!(err.is_empty(), "{:?}", err);
+    check_go(&out, &pos, 1);
+    // Black's time spent on its moves (white's does not count): no time left, the first
+    // ply only, whatever the depth set.
+    let record = clocked(START, "B[F5//100]W[F6//1]B[E6//200.5]", "5:00");
+    let after = ["F5", "F6", "E6"].iter().fold(Position::start(), |p, m| p.play(Move::parse(m).unwrap()));
+    assert_eq!(Record::from_ggf(&record).unwrap().left(), Some(299_000));
+    let (out, err) = session(&format!("set depth 8\nset game {}\nmove F4//299\nmove e3/1.0/0.5\ngo\n", record));
+    assert!(err.is_empty(), "{:?}", err);
+    check_go(&out, &after.play(Move::parse("F4").unwrap()).play(Move::parse("E3").unwrap()), 1);
+    // Clocks that do not read are no clock.
+    for bad in ["", "5:xx", "1:2:3:4", "-5"] {
+        assert_eq!(Record::from_ggf(&clocked(START, "", bad)).unwrap().left(), None, "{}", bad);
+    }
+}
+
+#[test]
 fn analyze_values_every_position_from_the_last() {
     let moves = ["F5", "D6", "C3", "D3", "C4"];
     let mut positions = vec![Position::start()];
@@ -335,7 +367,8 @@ fn ggf_records_are_read() {
     // Passes written or not, moves in any case with evaluations and times.
     let written = Record::from_ggf(&ggf(PASS_BOARD, "B[PA]W[D1]")).unwrap();
     let implied = Record::from_ggf(&ggf(PASS_BOARD, "W[d1/1.50/0.01]")).unwrap();
-    assert_eq!(written, implied);
+    assert_eq!((written.start, &written.moves), (implied.start, &implied.moves));
+    assert_eq!((written.used.as_slice(), implied.used.as_slice()), (&[0, 0][..], &[0, 10][..]));
     assert_eq!(written.moves, [Move::PASS, Move::parse("D1").unwrap()]);
     assert!(written.position().is_over());
     // The board in rows, white to move; tags in any order, spaced out.

@@ -28,8 +28,11 @@
 //! ([`super::super::search`]) with [`HEURISTIC`], whose values read as discs
 //! ([`Eval::discs`]). Nothing else is printed to the NBoard GUI.
 //!
-//! Searches go to the depth set however long that takes: the clocks of the GGF record are
-//! not read. `hint` in a finished game gives no `search` line.
+//! Where the GGF record has a clock (`TI[5:00]`, less the `/time` of each of the player's
+//! moves), `go` spends a share of the time left ([`Record::left`]) over the moves to
+//! come: it solves exactly where the solver can finish in it, else searches as deep as
+//! the time allows, up to the depth set. Without a clock, searches go to the depth set
+//! however long that takes. `hint` in a finished game gives no `search` line.
 //!
 //! A line that is not a command of the list, or whose arguments are wrong (an illegal
 //! move, a GGF record that does not parse, `go` in a finished game), or that is longer
@@ -38,7 +41,7 @@
 //! before it.
 
 use std::io::{self, BufRead, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::super::super::core::error::Error;
 use super::super::super::core::position::Position;
@@ -65,22 +68,35 @@ pub const EXACT_UP_TO: u32 = 20;
 /// The heuristic of the midgame search: the trained pattern evaluation, an estimate of
 /// the final disc difference.
 pub const HEURISTIC: Eval = Eval::Pattern;
+/// About how long the solver takes with `empties` empty squares on a developer's
+/// machine, on positions of real games: `go` with a clock solves where twice that fits
+/// the move's share of the time.
+fn solve_time(empties: u32) -> Duration {
+    let above = empties.saturating_sub(EXACT_UP_TO).min(40) as i32;
+    Duration::from_secs_f64(0.4 * 2.5f64.powi(above))
+}
+
 /// Table slots of the midgame search and of the endgame solver.
 const ENTRIES: usize = 1 << 20;
 
-/// A game as `set game` and `move` make it: a start position and the moves since.
+/// A game as `set game` and `move` make it: a start position and the moves since, with
+/// the game's clock where the record gives one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// The position the record starts from.
     pub start: Position,
     /// The moves played from there, passes included; each is legal where it is played.
     pub moves: Vec<Move>,
+    /// The time each player has for the game (GGF's `TI`), in milliseconds.
+    pub time: Option<u64>,
+    /// The time each move took (its `/time`, 0 where not given), in milliseconds.
+    pub used: Vec<u64>,
 }
 
 impl Record {
     /// The standard start, no move played.
     pub fn new() -> Record {
-        Record { start: Position::start(), moves: Vec::new() }
+        Record { start: Position::start(), moves: Vec::new(), time: None, used: Vec::new() }
     }
 
     /// The game of a GGF record such as `(;GM[Othello]...BO[8 <64 cells> *]B[F5]W[F6];)`:
@@ -105,6 +121,7 @@ impl Record {
         };
         // The record so far, the position it leads to, and whether black is to move.
         let mut game: Option<(Record, Position, bool)> = None;
+        let mut time = None;
         let mut rest = body.trim_start();
         while !rest.is_empty() {
             let tag = || format!("'{}' is not a tag: KEY[value]", shorten(rest));
@@ -119,9 +136,10 @@ impl Record {
                 ("GM", _) if !value.eq_ignore_ascii_case("othello") => {
                     return Err(format!("the game is '{}', not Othello", shorten(value)));
                 }
+                ("TI", _) => time = seconds(value.split('/').next().unwrap_or("")).map(|s| (s * 1000.0) as u64),
                 ("BO", None) => {
                     let (start, black) = board(value)?;
-                    game = Some((Record { start, moves: Vec::new() }, start, black));
+                    game = Some((Record { start, moves: Vec::new(), time: None, used: Vec::new() }, start, black));
                 }
                 ("BO", Some(_)) => return Err("a second board BO[...]".to_string()),
                 ("B", None) | ("W", None) => {
@@ -136,17 +154,34 @@ impl Record {
                             return Err(format!("{}[{}] while {} is to move", key, shorten(value), side));
                         }
                         record.moves.push(Move::PASS);
+                        record.used.push(0);
                         *pos = pos.passed();
                         *black = !*black;
                     }
                     *pos = play(pos, m).map_err(|e| format!("{}[{}]: {}", key, shorten(value), e))?;
                     record.moves.push(m);
+                    record.used.push(used(value));
                     *black = !*black;
                 }
                 _ => {}
             }
         }
-        game.map(|(record, _, _)| record).ok_or_else(|| "the record has no board BO[...]".to_string())
+        let record = game.map(|(record, _, _)| record).ok_or_else(|| "the record has no board BO[...]".to_string())?;
+        Ok(Record { time, ..record })
+    }
+
+    /// The time the player to move has left, in milliseconds, if the record has a clock:
+    /// the game's time less what that player's moves took.
+    ///
+    /// ```
+    /// use othello::engine::cli::nboard::Record;
+    /// let ggf = "(;GM[Othello]TI[5:00]BO[8 ---------------------------O*------*O--------------------------- *]B[F5//10]W[f6/-1.5/2.5]B[e6//1];)";
+    /// assert_eq!(Record::from_ggf(ggf).unwrap().left(), Some(300_000 - 2_500));
+    /// ```
+    pub fn left(&self) -> Option<u64> {
+        let k = self.used.len();
+        let spent: u64 = self.used.iter().enumerate().filter(|&(i, _)| (k - i) % 2 == 0).map(|(_, &t)| t).sum();
+        self.time.map(|t| t.saturating_sub(spent))
     }
 
     /// The position after the moves.
@@ -192,6 +227,25 @@ fn read_move(text: &str) -> Option<Move> {
     } else {
         None
     }
+}
+
+/// A time written `[[H:]M:]S` (each a decimal number), in seconds; `None` if it is not
+/// one.
+fn seconds(text: &str) -> Option<f64> {
+    let mut total = 0.0;
+    for (k, field) in text.trim().split(':').enumerate() {
+        let plain = !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+        match field.parse::<f64>() {
+            Ok(x) if plain && k < 3 => total = total * 60.0 + x,
+            _ => return None,
+        }
+    }
+    Some(total)
+}
+
+/// The time a move written `F5/eval/time` took, in milliseconds (0 if not given).
+fn used(text: &str) -> u64 {
+    text.split('/').nth(2).and_then(seconds).map_or(0, |s| (s * 1000.0).min(1e12) as u64)
 }
 
 /// The protocol's name of `m`: `F5`, or `PA` for the pass.
@@ -341,6 +395,7 @@ impl Session {
                     };
                     play(&self.record.position(), m).or_else(|e| bad(format!("move {}: {}", name(m), e)))?;
                     self.record.moves.push(m);
+                    self.record.used.push(used(text));
                 }
                 _ => return bad(format!("move takes one move, found '{}'", shorten(&args.join(" ")))),
             },
@@ -379,12 +434,16 @@ impl Session {
             _ => {}
         }
         let start = self.begin(out)?;
-        let (best, eval) = if self.exact(&pos) {
+        let empties = pos.empty().count_ones();
+        // With a clock, a share of the time left: the player's moves to come, and some over.
+        let budget = self.record.left().map(|left| Duration::from_millis(left) / (empties / 2 + 2));
+        let affordable = budget.map_or(false, |b| solve_time(empties).saturating_mul(2) <= b);
+        let (best, eval) = if self.exact(&pos) || affordable {
             let solution = self.solver.solve(&pos);
             self.nodes += solution.nodes;
             (solution.best, solution.score as f64)
         } else {
-            let report = self.searcher.search(&pos, Limits::depth(self.depth));
+            let report = self.searcher.search(&pos, Limits { time: budget, ..Limits::depth(self.depth) });
             self.nodes += report.nodes;
             (report.best, discs(report.value))
         };
