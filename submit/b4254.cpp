@@ -12,10 +12,12 @@
 // is quick and 64-bit counts are exact.
 //
 // It answers as the Rust binary b4254 does. Bad input (which the judge never sends) ends
-// it with exit code 2 and one line on stderr naming what and where. Compiles with
-// g++ -std=c++11 -O2 -Wall -Wextra.
+// it with exit code 2 and one line on stderr naming what and where; a failed write with
+// 1 and one line; a closed stdout quietly with 0. Compiles with g++ -std=c++11 -O2
+// -Wall -Wextra.
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -36,11 +38,13 @@ std::string os_error() {
     return std::strerror(e) + (" (os error " + str(e) + ")");
 }
 
-// Writes the output held.
-void flush() {
-    std::fwrite(out.data(), 1, out.size(), stdout);
-    std::fflush(stdout);
-    out.clear();
+// Writes the output held; a closed pipe ends the program quietly, another failure with
+// exit code 1, unless `failing` (bad input follows, whatever happens here).
+void flush(bool failing = false) {
+    if (std::fwrite(out.data(), 1, out.size(), stdout) == out.size() || failing) return out.clear();
+    if (errno == EPIPE) std::exit(0);
+    std::fprintf(stderr, "error: cannot write the output: %s\n", os_error().c_str());
+    std::exit(1);
 }
 
 // Adds `s` to the output, held up to 64 KiB.
@@ -51,7 +55,7 @@ void put(const std::string &s) {
 
 // Ends the program on bad input: the output so far stays written, `what` goes to stderr.
 void fail(const std::string &what) {
-    flush();
+    flush(true);
     std::fprintf(stderr, "error: %s\n", what.c_str());
     std::exit(2);
 }
@@ -100,8 +104,12 @@ std::string shown(size_t from, size_t to, size_t max = 20, unsigned quote = 0) {
     return r;
 }
 
-// Reads the input, which must be UTF-8 text.
+// Reads the input, which must be UTF-8 text; a closed stdout is met as EPIPE, not SIGPIPE.
 void start() {
+#ifdef SIGPIPE
+    std::signal(SIGPIPE, SIG_IGN);
+#endif
+    std::setvbuf(stdout, 0, _IONBF, 0);
     char chunk[1 << 16];
     for (size_t k; (k = std::fread(chunk, 1, sizeof chunk, stdin)) > 0;) in.append(chunk, k);
     if (std::ferror(stdin)) fail("cannot read the input: " + os_error());

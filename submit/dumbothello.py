@@ -15,7 +15,8 @@ moment, and Python's integers keep the counts exact.
 As a script: ``python3 dumbothello.py [FILE]`` prints the tuple; without FILE (or with
 ``-``) the board is read from standard input. It answers as the Rust binary
 ``dumbothello`` does: bad input ends it with exit code 2 and one line on stderr naming
-what and where. Standard library only.
+what and where; a failed write with 1 and one line; a closed stdout quietly with 0.
+Standard library only.
 """
 
 import os
@@ -173,10 +174,25 @@ def main(args):
         else:
             text = "%s\n" % (count_outcomes(read_input(args)),)
     except InputError as e:
-        sys.stderr.write("error: %s\n" % e)
-        return 2
-    sys.stdout.write(text)
+        return report("error: %s\n" % e, 2)
+    try:
+        data = text.encode()
+        while data:
+            data = data[os.write(1, data):]
+    except BrokenPipeError:
+        return 0
+    except OSError as e:
+        return report("error: cannot write the output: %s\n" % os_error(e), 1)
     return 0
+
+
+def report(line, code):
+    """Writes ``line`` on stderr (if it can) and returns ``code``."""
+    try:
+        os.write(2, line.encode())
+    except OSError:
+        pass
+    return code
 
 
 if __name__ == "__main__":
