@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string>
 
 namespace {
@@ -111,7 +112,11 @@ void start() {
 #endif
     std::setvbuf(stdout, 0, _IONBF, 0);
     char chunk[1 << 16];
-    for (size_t k; (k = std::fread(chunk, 1, sizeof chunk, stdin)) > 0;) in.append(chunk, k);
+    try {
+        for (size_t k; (k = std::fread(chunk, 1, sizeof chunk, stdin)) > 0;) in.append(chunk, k);
+    } catch (const std::bad_alloc &) {
+        fail("the input does not fit in memory (" + str(in.size() >> 20) + " MB read)");
+    }
     if (std::ferror(stdin)) fail("cannot read the input: " + os_error());
     for (size_t i = 0; i < in.size();) {
         unsigned char c = in[i], d = i + 1 < in.size() ? in[i + 1] : 0;
