@@ -1,8 +1,9 @@
 //! The submissions in other languages, in `submit/`: `uva220.cpp` and `b4254.cpp` for
 //! judges that take C++ (compiled as UVa does, `g++ -std=c++11 -O2`, here with
 //! `-Wall -Wextra -Werror` too) and `dumbothello.py`, the homework's Python function.
-//! Each must print the same bytes and exit with the same code as the Rust binary on
-//! every sample and judge case of its statement.
+//! Each must print the same bytes, on stdout and on stderr, and exit with the same code
+//! as the Rust binary on every sample and judge case of its statement (`tests/malformed`
+//! puts them through malformed input, memory limits and failed writes).
 //!
 //! They need `g++` and `python3`. Where one is missing the check says so loudly and skips
 //! it, unless `OTHELLO_REQUIRE_TOOLS` is set (CI sets it): then it fails.
@@ -14,8 +15,9 @@ use std::time::Duration;
 
 use super::{cases, first_difference, found_or_skip, process, root, BINARIES};
 
-/// The most a C++ submission may weigh: a page a contestant reads at once.
-const MAX_CPP_BYTES: u64 = 10 * 1024;
+/// The most a C++ submission may weigh: what a contestant reads at one sitting, the
+/// binary's errors and limits included.
+const MAX_CPP_BYTES: u64 = 16 * 1024;
 
 /// Whether `program --version` runs.
 fn runs(program: &str) -> bool {
@@ -35,7 +37,7 @@ fn all_cases(name: &str) -> Vec<PathBuf> {
 
 /// Where `other` (a command line: program and arguments) and the cargo binary of `name`
 /// differ on `input` (named `what`), both given the input `file` as their last argument
-/// if there is one: exit code, then stdout.
+/// if there is one: exit code, then stderr, then stdout.
 fn difference(name: &str, other: &[&str], file: Option<&str>, input: &[u8], what: &str) -> Option<String> {
     let limit = Duration::from_secs(60);
     let file: Vec<&str> = file.into_iter().collect();
@@ -46,6 +48,10 @@ fn difference(name: &str, other: &[&str], file: Option<&str>, input: &[u8], what
     if code_a != b.status.code() {
         let err = String::from_utf8_lossy(&b.stderr);
         return Some(format!("{}: exit {:?} (cargo) vs {:?} ({}): {}", what, code_a, b.status.code(), other[0], err));
+    }
+    if a.stderr != b.stderr {
+        let (err_a, err_b) = (String::from_utf8_lossy(&a.stderr), String::from_utf8_lossy(&b.stderr));
+        return Some(format!("{}: stderr {:?} (cargo) vs {:?} ({})", what, err_a, err_b, other[0]));
     }
     first_difference(&out_a, &b.stdout).map(|(line, a, b)| format!("{}: line {}: cargo {} vs {}", what, line, a, b))
 }

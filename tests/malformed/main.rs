@@ -18,6 +18,9 @@
 //! - `text.rs`: file names and arguments that are not UTF-8 or hold control and invisible
 //!   characters, the three line ends, `otello`'s arguments and `play` input; the judges
 //!   as cargo binaries and as compiled bundles.
+//! - `ports.rs`: the hand-written ports in `submit/` (`uva220.cpp`, `b4254.cpp`,
+//!   `dumbothello.py`) against the binaries: the corpus, fuzzed input, limits, failed
+//!   writes.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -35,6 +38,8 @@ use othello::core::rules::{Flanking, Rules};
 mod fuzz;
 #[cfg(unix)]
 mod limits;
+#[cfg(unix)]
+mod ports;
 #[path = "../common/process.rs"]
 mod process;
 #[path = "../common/rng.rs"]
