@@ -2,7 +2,7 @@
 JUDGES := uva220 jutge_p18992 b4254 dumbothello
 CARGO  ?= cargo
 
-.PHONY: all build run test bench ffo bundle clean
+.PHONY: all build run test bench ffo bundle weights clean
 
 all: build
 
@@ -36,6 +36,21 @@ bench:
 THREADS ?= 1
 ffo: build
 	./target/release/otello solve --threads $(THREADS) --ffo data/ffo40-59.txt
+
+# The pattern evaluation's weights, made again from nothing: 8 x 500 self-played games,
+# seeded, with exact scores from 18 empty squares (WORK holds the positions), then
+# the fit, which prints its error per phase on 60 games it did not train on.
+WORK ?= target/weights
+SEEDS := $(shell seq 1 8)
+weights:
+	$(CARGO) build --release --example train_eval
+	mkdir -p $(WORK)
+	$(MAKE) -j2 $(foreach s,$(SEEDS),$(WORK)/part-$(s).txt) $(WORK)/holdout.txt
+	./target/release/examples/train_eval fit data/pattern-prior.bin $(WORK)/holdout.txt $(foreach s,$(SEEDS),$(WORK)/part-$(s).txt) > data/pattern-weights.bin
+$(WORK)/part-%.txt:
+	./target/release/examples/train_eval gen $* 500 > $@.tmp && mv $@.tmp $@
+$(WORK)/holdout.txt:
+	./target/release/examples/train_eval gen 1000 60 > $@.tmp && mv $@.tmp $@
 
 # Single-file submissions: submit/<binary>.rs for every judge binary.
 bundle:

@@ -26,9 +26,9 @@ use super::super::core::scan::escape;
 use super::super::core::VERSION;
 use super::arena::{openings, play_match, Engine, Tally};
 use super::eval::Eval;
-use super::search::Limits;
 use super::perft::perft_with;
 use super::position;
+use super::search::Limits;
 
 const USAGE: &str = "\
 otello: an Othello engine built on a generic alpha-beta search

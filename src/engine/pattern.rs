@@ -1,6 +1,6 @@
-//! A pattern evaluation of 8×8 positions, trained on exact endgame scores: the endgame
-//! solver's root starts its climb from what it estimates, and the solver re-sorts moves
-//! by it where its usual ordering failed at a cost.
+//! A pattern evaluation of 8×8 positions, trained on exact endgame scores and the results
+//! of games played on perfectly: the α-β search's leaves, the endgame solver's estimate
+//! and its re-sorting of moves.
 //!
 //! A *shape* is a set of up to ten squares (an edge with its two X-squares, a 2×5 and a
 //! 3×3 corner block, the second to fourth rows, the diagonals of 4 to 8 squares). Each
@@ -8,16 +8,20 @@
 //! edges, the eight 2×5 blocks, ...), by reading it in the image of the board under that
 //! symmetry. Each reading has a *configuration*, the base-3 number of the shape's squares
 //! (0 empty, 1 the player to move's, 2 the opponent's; the lowest square is the lowest
-//! digit), and each configuration of each shape has one weight. The evaluation is the
-//! sum of the 46 weights a position selects, plus a weight for the number of moves of
-//! each player and a constant: an estimate of the final disc difference for the player
-//! to move, in 1/[`SCALE`] discs.
+//! digit), and each configuration of each shape has one weight per *phase* (the number
+//! of empty squares, [`phase`]). Configurations that a symmetry of the shape maps onto
+//! each other share their weight ([`tied`]), so that positions that are images of each
+//! other score the same. The evaluation is the sum of the 46 weights a position selects
+//! in its phase, plus a weight for the number of moves of each player, one for the parity
+//! of the empty squares and a constant: an estimate of the final disc difference for the
+//! player to move, in 1/[`SCALE`] discs.
 //!
-//! The weights are `i16`s, little-endian, in `data/pattern-weights.bin`: the shapes'
-//! tables one after the other in the order of [`SHAPES`], then the two mobility tables
-//! and the constant. `cargo run --release --example train_eval` makes them (see there).
+//! The weights are `i16`s, little-endian, in `data/pattern-weights.bin`: phase after
+//! phase, each the shapes' tables one after the other in the order of [`SHAPES`], then the
+//! two mobility tables, the two parity weights and the constant. `make weights` makes
+//! them (`examples/train_eval.rs`).
 
-use super::super::core::bitboard::{flanking_moves, gather};
+use super::super::core::bitboard::{flanking_moves, gather, Bits};
 use super::symmetry::images;
 
 /// The shapes, as square masks in one orientation.
@@ -110,14 +114,29 @@ const fn offsets() -> [usize; 12] {
 
 /// The size of a mobility table: one weight per number of moves (at most 64).
 const MOBILITY: usize = 65;
-/// Where the player to move's mobility table starts; the opponent's follows it.
+/// Where the player to move's mobility table starts in a phase; the opponent's follows it.
 const MOBILITY_AT: usize = OFFSETS[11];
-/// The constant weight.
-const CONSTANT_AT: usize = MOBILITY_AT + 2 * MOBILITY;
+/// Where a phase's two parity weights start: an even number of empty squares, then odd.
+const PARITY_AT: usize = MOBILITY_AT + 2 * MOBILITY;
+/// Where a phase's constant weight is.
+const CONSTANT_AT: usize = PARITY_AT + 2;
+/// How many weights a phase has.
+pub const PHASE_WEIGHTS: usize = CONSTANT_AT + 1;
+/// How many phases there are.
+pub const PHASES: usize = 10;
+/// How many empty squares a phase spans (the last one takes the rest).
+const PHASE_SPAN: u32 = 6;
 /// How many weights there are.
-pub const WEIGHTS: usize = CONSTANT_AT + 1;
+pub const WEIGHTS: usize = PHASES * PHASE_WEIGHTS;
 /// How many weights a position selects.
-pub const FEATURES: usize = INSTANCES.len() + 3;
+pub const FEATURES: usize = INSTANCES.len() + 4;
+
+/// The phase of a position with `empties` empty squares: 0 for 1 to 6, 1 for 7 to 12, ...
+/// and the last from 55 up.
+#[inline]
+pub fn phase(empties: u32) -> usize {
+    ((empties.max(1) - 1) / PHASE_SPAN).min(PHASES as u32 - 1) as usize
+}
 
 /// `TERNARY[b]`: the base-3 number with the binary digits of `b` (at most ten).
 static TERNARY: [u16; 1024] = ternary();
@@ -143,16 +162,58 @@ const fn ternary() -> [u16; 1024] {
 /// Calls `f` with the index of each weight the position `p` to move against `o` selects.
 #[inline]
 pub fn for_each_feature<F: FnMut(usize)>(p: u64, o: u64, mut f: F) {
+    let empty = !(p | o);
+    let base = phase(empty.count_ones()) * PHASE_WEIGHTS;
     let images = images(p, o);
     for &(image, shape) in INSTANCES.iter() {
         let (a, b) = images[image];
         let mask = SHAPES[shape];
-        f(OFFSETS[shape] + TERNARY[gather(a, mask) as usize] as usize + 2 * TERNARY[gather(b, mask) as usize] as usize);
+        f(base
+            + OFFSETS[shape]
+            + TERNARY[gather(a, mask) as usize] as usize
+            + 2 * TERNARY[gather(b, mask) as usize] as usize);
     }
-    let empty = !(p | o);
-    f(MOBILITY_AT + flanking_moves(p, o, empty).count_ones() as usize);
-    f(MOBILITY_AT + MOBILITY + flanking_moves(o, p, empty).count_ones() as usize);
-    f(CONSTANT_AT);
+    f(base + MOBILITY_AT + flanking_moves(p, o, empty).count_ones() as usize);
+    f(base + MOBILITY_AT + MOBILITY + flanking_moves(o, p, empty).count_ones() as usize);
+    f(base + PARITY_AT + (empty.count_ones() & 1) as usize);
+    f(base + CONSTANT_AT);
+}
+
+/// The weight whose value the weight `index` shares: the least index of the
+/// configurations that symmetries of its shape map its configuration onto, in the same
+/// phase (`index` itself for the mobility, parity and constant weights).
+///
+/// ```
+/// use othello::engine::pattern::tied;
+/// // The edge A1-H1 with B2 and G2 is its own mirror image: a disc of the player to move
+/// // on H1 alone reads as one on A1 alone.
+/// assert_eq!(tied(3usize.pow(7)), 1);
+/// assert_eq!(tied(1), 1);
+/// ```
+pub fn tied(index: usize) -> usize {
+    let (base, within) = (index - index % PHASE_WEIGHTS, index % PHASE_WEIGHTS);
+    let shape = match (0..SHAPES.len()).find(|&s| within < OFFSETS[s + 1]) {
+        Some(shape) => shape,
+        None => return index,
+    };
+    let squares: Vec<u32> = Bits(SHAPES[shape]).collect();
+    let config = within - OFFSETS[shape];
+    let digits: Vec<usize> = (0..squares.len()).map(|k| config / 3usize.pow(k as u32) % 3).collect();
+    let mut least = config;
+    for image in 0..8 {
+        // Where this symmetry takes each square of the shape.
+        let moved: Vec<u32> = squares.iter().map(|&sq| images(1u64 << sq, 0)[image].0.trailing_zeros()).collect();
+        if moved.iter().fold(0u64, |m, &sq| m | 1u64 << sq) != SHAPES[shape] {
+            continue;
+        }
+        let image_config: usize = moved
+            .iter()
+            .zip(digits.iter())
+            .map(|(&sq, &d)| d * 3usize.pow(squares.iter().position(|&s| s == sq).expect("in the shape") as u32))
+            .sum();
+        least = least.min(image_config);
+    }
+    base + OFFSETS[shape] + least
 }
 
 /// The trained weights (a file of another size does not compile).

@@ -51,7 +51,13 @@ pub fn report_text(eval: Eval, r: &Report<Move>) -> String {
 /// A game between a person (typing `io.input`; `human` plays that colour) and `engine`
 /// searching within `limits` for each move and hint, from `start` with `to_move` to move. Moves read from a file or a pipe are echoed after
 /// the prompt, so that the output reads as the game went.
-pub fn play(human: Color, engine: Engine, limits: Limits, start: (Position, Color), io: &mut Io) -> Result<(), CliError> {
+pub fn play(
+    human: Color,
+    engine: Engine,
+    limits: Limits,
+    start: (Position, Color),
+    io: &mut Io,
+) -> Result<(), CliError> {
     let typed = io.typed;
     let out = &mut *io.out;
     let mut input = LineReader::new(&mut *io.input);

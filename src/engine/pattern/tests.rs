@@ -35,6 +35,43 @@ fn the_weight_file_holds_every_weight() {
 }
 
 #[test]
+fn images_of_a_position_score_the_same() {
+    for &(p, o) in random_positions(50).iter() {
+        let scores: Vec<i32> = images(p, o).iter().map(|&(a, b)| evaluate(a, b)).collect();
+        assert!(scores.iter().all(|&s| s == scores[0]), "{:x} {:x}: {:?}", p, o, scores);
+    }
+    // Black's four first moves, seen by white.
+    let start = Position::start();
+    let replies: Vec<i32> =
+        Bits(start.legal()).map(|sq| evaluate(start.play_square(sq).player, start.play_square(sq).opponent)).collect();
+    assert_eq!(replies.len(), 4);
+    assert!(replies.iter().all(|&s| s == replies[0]), "{:?}", replies);
+}
+
+#[test]
+fn tied_weights_are_one_per_class_of_configurations() {
+    for i in 0..PHASE_WEIGHTS {
+        let t = tied(i);
+        assert!(t <= i && tied(t) == t, "{} -> {}", i, t);
+    }
+    // In another phase the same weight is tied the same way.
+    assert_eq!(tied(3 * PHASE_WEIGHTS + 2187), 3 * PHASE_WEIGHTS + 1);
+    // The 2x5 corner block has no symmetry of its own: every weight is its own.
+    assert!((OFFSETS[1]..OFFSETS[2]).all(|i| tied(i) == i));
+    // The 3x3 corner block is its own transpose: some weights are shared.
+    assert!((OFFSETS[2]..OFFSETS[3]).any(|i| tied(i) != i));
+}
+
+#[test]
+fn phases_cover_every_number_of_empty_squares() {
+    assert_eq!(phase(0), 0);
+    assert_eq!(phase(6), 0);
+    assert_eq!(phase(7), 1);
+    assert_eq!(phase(54), 8);
+    assert_eq!(phase(60), PHASES - 1);
+}
+
+#[test]
 fn ternary_reads_binary_digits_in_base_three() {
     assert_eq!(TERNARY[0], 0);
     assert_eq!(TERNARY[0b1], 1);
@@ -51,7 +88,7 @@ fn every_position_selects_its_features_within_the_weights() {
         assert!(seen.iter().all(|&i| i < WEIGHTS));
         // Each reading of a shape selects a weight of the shape's table.
         for (&i, &(_, shape)) in seen.iter().zip(INSTANCES.iter()) {
-            assert!(OFFSETS[shape] <= i && i < OFFSETS[shape + 1]);
+            assert!(OFFSETS[shape] <= i % PHASE_WEIGHTS && i % PHASE_WEIGHTS < OFFSETS[shape + 1]);
         }
     }
 }
