@@ -37,11 +37,11 @@ THREADS ?= 1
 ffo: build
 	./target/release/otello solve --threads $(THREADS) --ffo data/ffo40-59.txt
 
-# The pattern evaluation's weights, made again from nothing: 8 x 500 self-played games,
+# The pattern evaluation's weights, made again from nothing: 16 x 500 self-played games,
 # seeded, with exact scores from 18 empty squares (WORK holds the positions), then
 # the fit, which prints its error per phase on 60 games it did not train on.
 WORK ?= target/weights
-SEEDS := $(shell seq 1 8)
+SEEDS := $(shell seq 1 16)
 weights:
 	$(CARGO) build --release --example train_eval
 	mkdir -p $(WORK)

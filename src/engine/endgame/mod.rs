@@ -119,10 +119,10 @@ fn probcut_depth(empties: u32) -> u32 {
 /// on their number).
 fn probcut_error(depth: u32) -> f32 {
     match depth {
-        0..=1 => 7.9,
-        2..=3 => 6.8,
-        4..=5 => 5.6,
-        _ => 4.6,
+        0..=1 => 7.6,
+        2..=3 => 6.5,
+        4..=5 => 5.5,
+        _ => 4.7,
     }
 }
 
