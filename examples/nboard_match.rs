@@ -67,7 +67,15 @@ impl Engine {
 fn ggf(pos: &Position, black_to_move: bool) -> String {
     let (black, white) = if black_to_move { (pos.player, pos.opponent) } else { (pos.opponent, pos.player) };
     let cells: String = (0..64)
-        .map(|sq| if black >> sq & 1 == 1 { '*' } else if white >> sq & 1 == 1 { 'O' } else { '-' })
+        .map(|sq| {
+            if black >> sq & 1 == 1 {
+                '*'
+            } else if white >> sq & 1 == 1 {
+                'O'
+            } else {
+                '-'
+            }
+        })
         .collect();
     format!("(;GM[Othello]BO[8 {} {}];)", cells, if black_to_move { '*' } else { 'O' })
 }
