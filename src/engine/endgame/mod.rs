@@ -471,7 +471,8 @@ impl Solver {
             let mut children = Children::new(pos, moves);
             let (score, sq) = self.pvs(&mut children, pos, None, v - 1, v + 1);
             // The observer hears of the exact pass's steps only.
-            if let Some(observer) = self.observer.as_mut().filter(|_| self.level == EXACT) {
+            let exact = self.level == EXACT;
+            if let Some(observer) = self.observer.as_mut().filter(|_| exact) {
                 let (nodes, elapsed) = (self.nodes, self.started.elapsed());
                 observer(Event::Step { bound: v, result: score, nodes, elapsed });
                 self.heard = Instant::now();
