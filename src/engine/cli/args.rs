@@ -125,6 +125,13 @@ pub fn usage(message: String) -> CliError {
     InputError::new(format!("{} (see otello --help)", message)).into()
 }
 
+/// `text` as a plain decimal number (digits and a point: no sign, exponent, `inf` or
+/// `nan`), or `None`.
+pub fn decimal(text: &str) -> Option<f64> {
+    let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    text.parse().ok().filter(|_| plain)
+}
+
 /// `text` as a whole number from `min` to `max` ([`number`]), or a usage error naming
 /// `what`.
 pub fn parse_number(what: &str, text: &str, min: u64, max: u64) -> Result<u64, CliError> {
@@ -214,9 +221,8 @@ impl<'a> Args<'a> {
             None => return Ok(None),
             Some(v) => v,
         };
-        let plain = !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-        match v.parse::<f64>() {
-            Ok(s) if plain && (0.01..=3600.0).contains(&s) => Ok(Some(Duration::from_secs_f64(s))),
+        match decimal(v) {
+            Some(s) if (0.01..=3600.0).contains(&s) => Ok(Some(Duration::from_secs_f64(s))),
             _ => Err(usage(format!("{} takes seconds from 0.01 to 3600, not '{}'", name, escape(v)))),
         }
     }

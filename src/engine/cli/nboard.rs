@@ -52,7 +52,7 @@ use super::super::eval::Eval;
 use super::super::game::Game;
 use super::super::position::{self, Move};
 use super::super::search::{Limits, Searcher};
-use super::args::LineReader;
+use super::args::{decimal, LineReader};
 
 /// The protocol version spoken.
 pub const VERSION: u32 = 2;
@@ -234,9 +234,8 @@ fn read_move(text: &str) -> Option<Move> {
 fn seconds(text: &str) -> Option<f64> {
     let mut total = 0.0;
     for (k, field) in text.trim().split(':').enumerate() {
-        let plain = !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-        match field.parse::<f64>() {
-            Ok(x) if plain && k < 3 => total = total * 60.0 + x,
+        match decimal(field) {
+            Some(x) if k < 3 => total = total * 60.0 + x,
             _ => return None,
         }
     }
