@@ -1,14 +1,13 @@
-//! The solver's searches to a depth, which estimate positions rather than solve them:
-//! the root's starting estimate, the ordering of moves at many empty squares and the
-//! re-sorting after a failed move. Their positions count as the solver's nodes.
+//! The solver's search to a depth with the pattern evaluation, which estimates positions
+//! rather than solving them: the root's starting estimate, ProbCut's shallow searches, the
+//! ordering of moves at many empty squares and the re-sorting after a failed move. Its
+//! positions count as the solver's nodes.
 
 use super::super::super::core::position::{Position, Turn};
 use super::super::super::core::rules::Flanking;
 use super::super::super::core::table::Footprint;
-use super::super::eval::Eval;
-use super::super::game::Heuristic;
 use super::super::pattern;
-use super::super::search::{terminal_value, WIN};
+use super::super::search::WIN;
 use super::{replies, Children, Solver};
 
 /// Bounds on the value of a position by a search of `depth` with the pattern evaluation,
@@ -24,15 +23,11 @@ pub(super) struct MidBounds {
 impl Footprint for MidBounds {}
 
 impl Solver {
-    /// An α-β search of `pos` to `depth` (fail-soft), in one of two kinds:
-    ///
-    /// - `PATTERN`: the pattern evaluation, in 1/[`pattern::SCALE`] discs, by
-    ///   principal-variation search: positions 2 or more plies above the leaves are stored
-    ///   in the solver's midgame table with their best move, which goes first, the other
-    ///   moves by fewest replies ([`replies`]). For the root's estimate and re-sorting.
-    /// - else the mobility heuristic ([`Eval::Mobility`]; won and lost games beyond it),
-    ///   moves in square order, nothing stored: cheap, for ordering at many empty squares.
-    pub(super) fn midgame<const PATTERN: bool>(
+    /// A principal-variation search of `pos` to `depth` (fail-soft) with the pattern
+    /// evaluation, in 1/[`pattern::SCALE`] discs. Positions 2 or more plies above the
+    /// leaves are stored in the solver's midgame table with their best move, which goes
+    /// first, the other moves by fewest replies ([`replies`]).
+    pub(super) fn midgame(
         &mut self,
         pos: Position,
         depth: u32,
@@ -41,15 +36,14 @@ impl Solver {
     ) -> i32 {
         self.nodes += 1;
         if depth == 0 {
-            return if PATTERN { pattern::evaluate(pos.player, pos.opponent) } else { Eval::Mobility.evaluate(&pos) };
+            return pattern::evaluate(pos.player, pos.opponent);
         }
         let moves = match pos.turn::<Flanking>(pos.empty()) {
             Turn::Play(moves) => moves,
-            Turn::Pass => return -self.midgame::<PATTERN>(pos.passed(), depth - 1, -beta, -alpha),
-            Turn::Over if PATTERN => return pos.final_score() * pattern::SCALE,
-            Turn::Over => return terminal_value(pos.final_score()),
+            Turn::Pass => return -self.midgame(pos.passed(), depth - 1, -beta, -alpha),
+            Turn::Over => return pos.final_score() * pattern::SCALE,
         };
-        let stored = PATTERN && depth >= 2;
+        let stored = depth >= 2;
         let (mut first, mut known, mut deeper) = (64, None, false);
         if stored {
             if let Some(&b) = self.mid_table.get(&pos) {
@@ -72,22 +66,20 @@ impl Solver {
             }
         }
         let mut children = Children::new(pos, moves);
-        if PATTERN {
-            for c in children.items[..children.len].iter_mut() {
-                c.key = if c.sq == first { 1 << 20 } else { -replies(c.pos) };
-            }
-            children.sort(0);
+        for c in children.items[..children.len].iter_mut() {
+            c.key = if c.sq == first { 1 << 20 } else { -replies(c.pos) };
         }
+        children.sort(0);
         let (low, high) = (alpha, beta);
         let mut best = -2 * WIN;
         let mut best_sq = 64;
         for (i, c) in children.as_slice().iter().enumerate() {
-            let score = if i == 0 || !PATTERN {
-                -self.midgame::<PATTERN>(c.pos, depth - 1, -beta, -alpha)
+            let score = if i == 0 {
+                -self.midgame(c.pos, depth - 1, -beta, -alpha)
             } else {
-                let probe = -self.midgame::<PATTERN>(c.pos, depth - 1, -alpha - 1, -alpha);
+                let probe = -self.midgame(c.pos, depth - 1, -alpha - 1, -alpha);
                 if probe > alpha && probe < beta {
-                    -self.midgame::<PATTERN>(c.pos, depth - 1, -beta, -probe)
+                    -self.midgame(c.pos, depth - 1, -beta, -probe)
                 } else {
                     probe
                 }

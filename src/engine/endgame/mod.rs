@@ -53,17 +53,19 @@ pub const TABLE_FROM: u32 = 7;
 /// Positions with at least this many empty squares look up their children in the table
 /// before searching them (enhanced transposition cut-off).
 const ETC_FROM: u32 = TABLE_FROM + 1;
-/// Positions with at least this many empty squares order their moves by a shallow search.
+/// Positions with at least this many empty squares order their moves by a shallow search
+/// with the pattern evaluation.
 const EVAL_ORDER_FROM: u32 = 12;
 /// The depth of that shallow search: deeper where the subtree below is larger.
 fn order_depth(empties: u32) -> u32 {
     match empties {
-        0..=13 => 0,
-        14..=15 => 1,
-        16..=18 => 2,
-        _ => 3,
+        0..=15 => 0,
+        16..=18 => 1,
+        _ => 2,
     }
 }
+/// What each reply a move leaves costs in that ordering, in 1/[`pattern::SCALE`] discs.
+const ORDER_REPLY: i32 = 5 * pattern::SCALE;
 /// A move that fails after searching at least this many positions has the moves after
 /// it re-sorted by a search with the pattern evaluation (once per position).
 const RESORT_AFTER: u64 = 1_000;
@@ -439,7 +441,7 @@ impl Solver {
     /// [`GUESS_MARGIN`], rounded down to an even score. Its table entries stay for the
     /// re-sorting searches of the same solve.
     fn estimate(&mut self, pos: Position) -> i32 {
-        let estimate = self.midgame::<true>(pos, GUESS_DEPTH, -WIN, WIN);
+        let estimate = self.midgame(pos, GUESS_DEPTH, -WIN, WIN);
         ((estimate.div_euclid(pattern::SCALE) - GUESS_MARGIN).div_euclid(2) * 2).clamp(-64, 64)
     }
 
@@ -661,13 +663,13 @@ impl Solver {
         let margin = (SELECTIVE[self.level as usize] * probcut_error(depth) * pattern::SCALE as f32) as i32;
         if beta < 64 {
             let bound = beta * pattern::SCALE + margin;
-            if self.midgame::<true>(pos, depth, bound - 1, bound) >= bound {
+            if self.midgame(pos, depth, bound - 1, bound) >= bound {
                 return Some(beta);
             }
         }
         if alpha > -64 {
             let bound = alpha * pattern::SCALE - margin;
-            if self.midgame::<true>(pos, depth, bound, bound + 1) <= bound {
+            if self.midgame(pos, depth, bound, bound + 1) <= bound {
                 return Some(alpha);
             }
         }
@@ -685,7 +687,7 @@ impl Solver {
             let bit = 1u64 << c.sq;
             let mobility = replies(c.pos);
             c.key = if n >= EVAL_ORDER_FROM {
-                -self.midgame::<false>(c.pos, order_depth(n), -WIN, WIN) - 8 * mobility
+                -self.midgame(c.pos, order_depth(n), -WIN, WIN) - ORDER_REPLY * mobility
             } else {
                 // Then the empty squares next to the mover's discs: the opponent's
                 // potential moves.
@@ -700,7 +702,7 @@ impl Solver {
     /// `depth`, less [`RESORT_REPLY`] for each reply a move leaves the opponent.
     fn resort(&mut self, children: &mut Children, from: usize, depth: u32) {
         for c in children.items[from..children.len].iter_mut() {
-            c.key = -self.midgame::<true>(c.pos, depth, -WIN, WIN) - RESORT_REPLY * replies(c.pos);
+            c.key = -self.midgame(c.pos, depth, -WIN, WIN) - RESORT_REPLY * replies(c.pos);
         }
         children.sort(from);
     }
