@@ -9,8 +9,7 @@ use othello::engine::cli::{self, args};
 
 fn main() {
     let stdin = io::stdin();
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = BufWriter::new(io::stdout());
     let result = args::text_args(std::env::args_os().skip(1)).and_then(|list| {
         let mut io = args::Io {
             input: &mut stdin.lock(),

@@ -19,6 +19,8 @@
 //! [`minimax`] and [`alphabeta`] are the plain textbook versions, kept for tests and for
 //! reading.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::super::core::memory;
@@ -165,6 +167,10 @@ pub struct Searcher<G: Game, H> {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// Raised by someone else to stop the search ([`Searcher::stop_when`]).
+    stop: Option<Arc<AtomicBool>>,
+    /// Whether the current iteration may be stopped (all but the first).
+    limited: bool,
     stopped: bool,
     /// Whether the current iteration evaluated a position at the depth limit.
     horizon: bool,
@@ -181,9 +187,17 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            stop: None,
+            limited: false,
             stopped: false,
             horizon: false,
         }
+    }
+
+    /// Makes every search after the first iteration stop, as at its time limit, once `flag`
+    /// is raised (it is read with the clock).
+    pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 
     /// The heuristic.
@@ -213,7 +227,8 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
             let unlimited = depth == 1;
             self.node_limit = if unlimited { u64::MAX } else { limits.nodes };
             self.deadline = if unlimited { None } else { limits.time.map(|t| start + t) };
-            if self.deadline.map_or(false, |d| Instant::now() >= d) {
+            self.limited = !unlimited;
+            if self.deadline.map_or(false, |d| Instant::now() >= d) || (!unlimited && self.told_to_stop()) {
                 break;
             }
             let value = self.negamax(root, depth, -INFINITY, INFINITY, 0);
@@ -234,16 +249,20 @@ impl<G: Game, H: Heuristic<G>> Searcher<G, H> {
         report
     }
 
-    /// Whether a limit has been reached (the clock is read every 1024 positions).
+    /// Whether a limit has been reached (the clock and the stop flag are read every 1024
+    /// positions; neither stops the first iteration).
     fn out_of_budget(&mut self) -> bool {
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes % 1024 == 0 {
-            if let Some(deadline) = self.deadline {
-                self.stopped = Instant::now() >= deadline;
-            }
+        } else if self.nodes % 1024 == 0 && self.limited {
+            self.stopped = self.deadline.map_or(false, |d| Instant::now() >= d) || self.told_to_stop();
         }
         self.stopped
+    }
+
+    /// Whether the flag of [`Searcher::stop_when`] is up.
+    fn told_to_stop(&self) -> bool {
+        self.stop.as_ref().map_or(false, |f| f.load(Ordering::Relaxed))
     }
 
     /// The α-β search of `game` to `depth`, `ply` plies below the root.

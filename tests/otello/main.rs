@@ -4,13 +4,12 @@
 //! against the general n×n rules, perft against the reference counts, square names, and
 //! the command line (in-process through `cli::run`, and once through the real binary).
 
-use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::fs;
 use std::io::{self, BufRead, Cursor, Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use othello::core::board::{Board, Color};
@@ -851,7 +850,7 @@ fn args(list: &[&str]) -> Vec<String> {
 
 /// Runs the command line on `list` with `input` typed by a person (moves not echoed),
 /// writing to `out`; progress goes nowhere.
-pub fn run_with(list: &[&str], input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+pub fn run_with(list: &[&str], input: &mut dyn BufRead, out: &mut (dyn Write + Send)) -> Result<(), CliError> {
     let mut io = Io { input, out, err: &mut io::sink(), typed: true, watched: false };
     cli::run(&args(list), &mut io)
 }
@@ -1077,11 +1076,11 @@ fn perft_command_prints_the_counts() {
 
 /// The output, shared between the program (which writes it) and the player (which reads it).
 #[derive(Clone, Default)]
-struct Shared(Rc<RefCell<Vec<u8>>>);
+struct Shared(Arc<Mutex<Vec<u8>>>);
 
 impl Write for Shared {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(buf);
+        self.0.lock().unwrap().extend_from_slice(buf);
         Ok(buf.len())
     }
     fn flush(&mut self) -> io::Result<()> {
@@ -1145,8 +1144,8 @@ impl Player {
 
     /// Follows the output written since the last look; returns the last board printed.
     fn follow(&mut self) -> Option<Vec<String>> {
-        let text = String::from_utf8(self.out.0.borrow()[self.read..].to_vec()).unwrap();
-        self.read = self.out.0.borrow().len();
+        let text = String::from_utf8(self.out.0.lock().unwrap()[self.read..].to_vec()).unwrap();
+        self.read = self.out.0.lock().unwrap().len();
         let lines: Vec<&str> = text.lines().collect();
         let mut board = None;
         for (i, l) in lines.iter().enumerate() {
@@ -1200,7 +1199,7 @@ impl Player {
     /// The next line of input, or `None` for the end of the input.
     fn next_line(&mut self) -> Option<String> {
         let board = self.follow();
-        assert!(self.out.0.borrow().ends_with(b"Your move: "), "asked for a move without a prompt");
+        assert!(self.out.0.lock().unwrap().ends_with(b"Your move: "), "asked for a move without a prompt");
         assert_eq!(self.side, self.human, "asked for a move on the engine's turn");
         if let Some(board) = board {
             assert_eq!(board, self.picture(), "the board printed is the game's");
@@ -1279,7 +1278,7 @@ fn play_game(
     if let Some(board) = board {
         assert_eq!(board, player.picture(), "the last board printed is the game's");
     }
-    let text = String::from_utf8(shared.0.borrow().clone()).unwrap();
+    let text = String::from_utf8(shared.0.lock().unwrap().clone()).unwrap();
     (player, result, text)
 }
 
@@ -1442,6 +1441,18 @@ fn shell(before: &str, list: &[&str], input: Vec<u8>, stderr: Stdio) -> std::pro
     let out = child.wait_with_output().unwrap();
     let _ = writer.join();
     out
+}
+
+/// A deep `go` stops when its input ends, and the process ends with a legal move (the CPU
+/// time limit only bounds a hang).
+#[cfg(unix)]
+#[test]
+fn the_binary_stops_searching_when_its_input_ends() {
+    let out = shell("ulimit -t 60", &["nboard"], b"set depth 60\ngo\n".to_vec(), Stdio::piped());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text);
+    assert!(["=== D3/", "=== C4/", "=== F5/", "=== E6/"].iter().any(|m| text.contains(m)), "{}", text);
+    assert!(text.ends_with("status\n"), "{}", text);
 }
 
 /// `--version` and `-V` print the version as the judge binaries do; no command is a usage

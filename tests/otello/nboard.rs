@@ -49,8 +49,14 @@ fn board_of(pos: &Position) -> String {
     format!("8 {} *", cells)
 }
 
-/// Runs a session on `script`; returns the lines written to the output and to the errors.
+/// Runs a session on `script` and `quit`, so that every search answers in full; returns
+/// the lines written to the output and to the errors.
 fn session(script: &str) -> (Vec<String>, Vec<String>) {
+    ended_session(&format!("{}\nquit\n", script))
+}
+
+/// Runs a session on `script` to its end: a search running when the input ends stops.
+fn ended_session(script: &str) -> (Vec<String>, Vec<String>) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     nboard::run(&mut Cursor::new(script.as_bytes().to_vec()), &mut out, &mut err).expect("no I/O error");
     let lines = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap().lines().map(|l| l.to_string()).collect();
@@ -482,4 +488,35 @@ fn long_lines_lone_crs_and_a_failing_error_output_end_no_session() {
     let script = b"bogus\nping 5\rping 6\n".to_vec();
     nboard::run(&mut Cursor::new(script), &mut out, &mut Full).expect("the session ends at the input's end");
     assert_eq!(String::from_utf8(out).unwrap(), "pong 5\npong 6\n");
+}
+
+/// When the input ends during a search (the GUI has gone), the search stops and the
+/// session ends: `go` answers with a legal move, `hint` and `analyze` with no values. With
+/// `set depth 60` from the start, `go` and `hint` would solve 60 empty squares exactly and
+/// `set depth 59` searches 59 plies: none of them would end otherwise.
+#[test]
+fn the_end_of_the_input_stops_a_search() {
+    for depth in [60, 59] {
+        let (out, err) = ended_session(&format!("nboard 2\nset depth {}\ngo", depth));
+        assert!(err.is_empty(), "{:?}", err);
+        assert_eq!(out.len(), 5, "{:?}", out);
+        assert_eq!(out[..2], ["set myname otello", "status thinking"]);
+        assert!(out[2].starts_with("nodestats "), "{:?}", out);
+        let answer = out[3].strip_prefix("=== ").expect("a move");
+        let m = answer.split('/').next().unwrap();
+        assert!(["D3", "C4", "F5", "E6"].contains(&m), "{:?}", out);
+        assert_eq!(out[4], "status");
+    }
+    for command in ["hint 4", "analyze"] {
+        let (out, err) = ended_session(&format!("set depth 60\n{}", command));
+        assert!(err.is_empty(), "{:?}", err);
+        assert_eq!(out.len(), 3, "{:?}", out);
+        assert_eq!((out[0].as_str(), out[2].as_str()), ("status thinking", "status"));
+        assert!(out[1].starts_with("nodestats "), "{:?}", out);
+    }
+    // Lines after a search wait for it: the same search followed by `ping` answers in full.
+    let (out, _) = ended_session("set depth 4\ngo\nping 1");
+    let (full, _) = session("set depth 4\ngo");
+    assert_eq!(out[..out.len() - 1], full[..], "{:?}", out);
+    assert_eq!(out[out.len() - 1], "pong 1");
 }

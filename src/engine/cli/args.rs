@@ -16,7 +16,7 @@ pub struct Io<'a> {
     /// What `play` and `nboard` read, and the positions `solve` reads.
     pub input: &'a mut dyn BufRead,
     /// The command's results.
-    pub out: &'a mut dyn Write,
+    pub out: &'a mut (dyn Write + Send),
     /// Progress, which is no part of the results.
     pub err: &'a mut dyn Write,
     /// Whether a person types the input (a terminal), rather than a file or a pipe.
@@ -260,6 +260,18 @@ impl<R: BufRead> LineReader<R> {
     /// The lines of `input`.
     pub fn new(input: R) -> LineReader<R> {
         LineReader { input, after_cr: false, skipping: false, number: 0 }
+    }
+
+    /// Waits for more input, reading none of it: `false` at the end of the input, or where
+    /// it cannot be read.
+    pub fn more(&mut self) -> bool {
+        loop {
+            match self.input.fill_buf() {
+                Ok(buf) => return !buf.is_empty(),
+                Err(ref e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => return false,
+            }
+        }
     }
 
     /// The next line without its end; `None` at the end of the input. A line that is not

@@ -34,6 +34,12 @@
 //! the time allows, up to the depth set. Without a clock, searches go to the depth set
 //! however long that takes. `hint` in a finished game gives no `search` line.
 //!
+//! The input is read on while `go`, `hint` or `analyze` searches. A later command waits
+//! for the search to answer, but the end of the input (the GUI has gone) stops it: `go`
+//! then answers with the best move it has found (at least its 1-ply search's), `hint` and
+//! `analyze` with no values, and the session ends. A script that wants every search
+//! answered in full ends with `quit`.
+//!
 //! A line that is not a command of the list, or whose arguments are wrong (an illegal
 //! move, a GGF record that does not parse, `go` in a finished game), or that is longer
 //! than [`MAX_LINE`](super::args::MAX_LINE), gets one line on the error output saying why
@@ -41,9 +47,13 @@
 //! before it.
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread;
 use std::time::{Duration, Instant};
 
 use super::super::super::core::error::Error;
+use super::super::super::core::memory;
 use super::super::super::core::position::Position;
 use super::super::super::core::scan::{escape, number, shorten};
 use super::super::analysis::move_values;
@@ -338,17 +348,23 @@ struct Session {
     solver: Solver,
     /// Positions searched by the current command.
     nodes: u64,
+    /// Raised when the input ends: the searches stop.
+    ended: Arc<AtomicBool>,
 }
 
 impl Session {
     fn new() -> Session {
-        Session {
-            record: Record::new(),
-            depth: DEFAULT_DEPTH,
-            searcher: Searcher::new(HEURISTIC, ENTRIES),
-            solver: Solver::new(ENTRIES),
-            nodes: 0,
-        }
+        let ended = Arc::new(AtomicBool::new(false));
+        let mut searcher = Searcher::new(HEURISTIC, ENTRIES);
+        searcher.stop_when(ended.clone());
+        let mut solver = Solver::new(ENTRIES);
+        solver.stop_when(ended.clone());
+        Session { record: Record::new(), depth: DEFAULT_DEPTH, searcher, solver, nodes: 0, ended }
+    }
+
+    /// Whether the input has ended, and with it the current search.
+    fn ended(&self) -> bool {
+        self.ended.load(Ordering::Relaxed)
     }
 
     /// Whether `pos` is solved exactly rather than searched to the depth set: with at most
@@ -437,14 +453,19 @@ impl Session {
         // With a clock, a share of the time left: the player's moves to come, and some over.
         let budget = self.record.left().map(|left| Duration::from_millis(left) / (empties / 2 + 2));
         let affordable = budget.map_or(false, |b| solve_time(empties).saturating_mul(2) <= b);
-        let (best, eval) = if self.exact(&pos) || affordable {
+        let mut solved = None;
+        if self.exact(&pos) || affordable {
             let solution = self.solver.solve(&pos);
             self.nodes += solution.nodes;
-            (solution.best, solution.score as f64)
-        } else {
-            let report = self.searcher.search(&pos, Limits { time: budget, ..Limits::depth(self.depth) });
-            self.nodes += report.nodes;
-            (report.best, discs(report.value))
+            solved = Some(solution).filter(|_| !self.solver.stopped());
+        }
+        let (best, eval) = match solved {
+            Some(solution) => (solution.best, solution.score as f64),
+            None => {
+                let report = self.searcher.search(&pos, Limits { time: budget, ..Limits::depth(self.depth) });
+                self.nodes += report.nodes;
+                (report.best, discs(report.value))
+            }
         };
         let best = best.expect("a position with moves has a best move");
         let seconds = self.nodestats(start, out)?;
@@ -461,7 +482,8 @@ impl Session {
         let (values, nodes) = move_values(&pos, solver, &mut self.searcher, self.depth);
         self.nodes += nodes;
         self.nodestats(start, out)?;
-        for v in values.iter().take(n) {
+        let shown = if self.ended() { 0 } else { n };
+        for v in values.iter().take(shown) {
             let pv: String = v.line.iter().map(|&m| name(m)).collect();
             let (eval, depth) =
                 if exact { (v.value as f64, "100%".to_string()) } else { (discs(v.value), self.depth.to_string()) };
@@ -480,6 +502,9 @@ impl Session {
         }
         for (made, pos) in positions.iter().enumerate().rev() {
             let eval = self.value(pos);
+            if self.ended() {
+                break;
+            }
             send(out, &format!("analysis {} {:.2}", made, eval))?;
         }
         self.nodestats(start, out)?;
@@ -526,15 +551,25 @@ fn fields_are_numbers(text: &str) -> bool {
 /// replies to `out` (each line flushed as it is written), and one line to `err` for each
 /// line that is not a command, whose arguments are wrong, that is not UTF-8 text or that
 /// is longer than [`MAX_LINE`](super::args::MAX_LINE) (skipped unstored to its end).
-/// Only a failed read, or a failed write to `out`, ends it early, with that error.
-pub fn run(input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Error> {
+/// `go`, `hint` and `analyze` search on a thread of their own while `input` is watched for
+/// its end, which stops them (or on this thread, never stopped, where no thread starts).
+/// Only a failed read, or a failed write to `out`, ends the session early, with that error.
+pub fn run(input: &mut dyn BufRead, out: &mut (dyn Write + Send), err: &mut dyn Write) -> Result<(), Error> {
     let mut session = Session::new();
     let mut lines = LineReader::new(input);
     loop {
         let answer = match lines.read_line() {
             Ok(None) => return Ok(()),
             Ok(Some(ref line)) if line.trim().is_empty() => continue,
-            Ok(Some(line)) => session.command(line.trim(), out),
+            Ok(Some(line)) => {
+                let line = line.trim();
+                let searches = matches!(line.split_whitespace().next(), Some("go" | "hint" | "analyze"));
+                let watched = if searches { watching(&mut session, line, out, &mut lines) } else { None };
+                match watched {
+                    Some(answer) => answer,
+                    None => session.command(line, out),
+                }
+            }
             Err(e) if e.line.is_some() => Err(Fault::Bad(e.message)),
             Err(e) => return Err(e.into()),
         };
@@ -549,4 +584,26 @@ pub fn run(input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) ->
             Err(Fault::Io(e)) => return Err(e.into()),
         }
     }
+}
+
+/// Answers the search command `line` on a thread of its own while this one waits for more
+/// input: when the input ends, or cannot be read, the search is told to stop. The next
+/// line is left unread for [`run`]. `None` if no thread starts.
+fn watching<R: BufRead>(
+    session: &mut Session,
+    line: &str,
+    out: &mut (dyn Write + Send),
+    lines: &mut LineReader<R>,
+) -> Option<Result<bool, Fault>> {
+    let ended = session.ended.clone();
+    thread::scope(|scope| {
+        let search = thread::Builder::new()
+            .stack_size(memory::STACK)
+            .spawn_scoped(scope, move || session.command(line, out))
+            .ok()?;
+        if !lines.more() {
+            ended.store(true, Ordering::Relaxed);
+        }
+        Some(search.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    })
 }

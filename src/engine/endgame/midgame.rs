@@ -27,13 +27,7 @@ impl Solver {
     /// evaluation, in 1/[`pattern::SCALE`] discs. Positions 2 or more plies above the
     /// leaves are stored in the solver's midgame table with their best move, which goes
     /// first, the other moves by fewest replies ([`replies`]).
-    pub(super) fn midgame(
-        &mut self,
-        pos: Position,
-        depth: u32,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> i32 {
+    pub(super) fn midgame(&mut self, pos: Position, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
             return pattern::evaluate(pos.player, pos.opponent);

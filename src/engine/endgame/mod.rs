@@ -338,6 +338,12 @@ impl Solver {
         }
     }
 
+    /// Makes every solve stop early, its result meaningless ([`Solver::stopped`]), once
+    /// `flag` is raised.
+    pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
+        self.stops = vec![flag];
+    }
+
     /// Forgets every position the table holds: a solve after this one searches as if the
     /// solver were new (but for the table's size: it keeps what it has grown to).
     pub fn clear(&mut self) {
@@ -479,7 +485,7 @@ impl Solver {
                 observer(Event::Step { bound: v, result: score, nodes, elapsed });
                 self.heard = Instant::now();
             }
-            if score == v {
+            if score == v || self.stopped() {
                 // Inside the window: exact, and `sq` reaches it.
                 return (v, sq as u32);
             }

@@ -41,9 +41,10 @@ impl Solver {
         }
     }
 
-    /// Whether a split this search works for was cut.
+    /// Whether the search was told to stop: the flag of [`Solver::stop_when`] is up, or a
+    /// split it works for was cut. A solve that ends stopped has no meaningful result.
     #[inline]
-    pub(super) fn stopped(&self) -> bool {
+    pub fn stopped(&self) -> bool {
         self.stops.iter().any(|s| s.load(Ordering::Relaxed))
     }
 
