@@ -160,15 +160,16 @@ fn ffo_40_to_44_are_solved_exactly() {
     // Id, score and a best move from the file's list, then the node count: under the
     // issue's budget of 40 million nodes for each (10.4 M to 33.2 M when written).
     let want = [
-        ("40", "+38", "A2", 40),
-        ("41", "+0", "H4", 40),
-        ("42", "+6", "G2", 40),
-        ("43", "-12", "C7", 40),
-        ("44", "-14", "D2", 40),
+        ("40", "+38", &["A2"][..], 40),
+        ("41", "+0", &["H4"], 40),
+        ("42", "+6", &["G2"], 40),
+        ("43", "-12", &["G3", "C7"], 40),
+        ("44", "-14", &["D2", "B8"], 40),
     ];
     for (line, &(id, score, best, millions)) in lines.iter().zip(want.iter()) {
         let fields: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(&fields[..3], &[id, score, best], "{}", out);
+        assert_eq!(&fields[..2], &[id, score], "{}", out);
+        assert!(best.contains(&fields[2]), "{}", out);
         assert_eq!(fields.last(), Some(&"ok"));
         let nodes: u64 = fields[3].parse().unwrap();
         assert!(nodes > 100_000 && nodes < millions * 1_000_000, "#{}: {} nodes", id, nodes);

@@ -7,7 +7,7 @@ use std::io::{self, Cursor, Write};
 
 use othello::core::position::Position;
 use othello::engine::cli::args::MAX_LINE;
-use othello::engine::cli::nboard::{self, Record};
+use othello::engine::cli::nboard::{self, Record, EXACT_UP_TO};
 use othello::engine::endgame::Solver;
 use othello::engine::game::{Game, Heuristic};
 use othello::engine::pattern::SCALE;
@@ -312,20 +312,20 @@ fn endgames_are_solved_exactly() {
     }
     // With more empty squares, the midgame search; with a depth that reaches the end,
     // the solver again.
-    let pos = endgame(4, 21);
+    let pos = endgame(4, EXACT_UP_TO + 1);
     let (out, err) = session(&format!("set depth 2\nset game {}\ngo\n", ggf(&board_of(&pos), "")));
     assert!(err.is_empty(), "{:?}", err);
     check_go(&out, &pos, 2);
-    let (out, err) = session(&format!("set depth 21\nset game {}\ngo\n", ggf(&board_of(&pos), "")));
+    let (out, err) = session(&format!("set depth {}\nset game {}\ngo\n", EXACT_UP_TO + 1, ggf(&board_of(&pos), "")));
     assert!(err.is_empty(), "{:?}", err);
     check_go(&out, &pos, 0);
 }
 
 #[test]
 fn go_spends_the_clock_of_the_record() {
-    let pos = endgame(5, 22);
+    let pos = endgame(5, EXACT_UP_TO + 1);
     let board = board_of(&pos);
-    // An hour left: 22 empty squares are solved, whatever the depth set.
+    // An hour left: these empty squares are solved, whatever the depth set.
     let (out, err) = session(&format!("set depth 1\nset game {}\ngo\n", clocked(&board, "", "1:00:00")));
     assert!(err.is_empty(), "{:?}", err);
     check_go(&out, &pos, 0);

@@ -72,9 +72,9 @@ pub const NAME: &str = "otello";
 pub const DEFAULT_DEPTH: u32 = 6;
 /// The deepest `set depth` taken.
 pub const MAX_DEPTH: u32 = 60;
-/// Positions with at most this many empty squares are solved exactly (in well under a
-/// second), and so are those the depth set reaches the end of.
-pub const EXACT_UP_TO: u32 = 20;
+/// Positions with at most this many empty squares are solved exactly (FFO #40–#44, of 20
+/// to 23, in about a second each), and so are those the depth set reaches the end of.
+pub const EXACT_UP_TO: u32 = 23;
 /// The heuristic of the midgame search: the trained pattern evaluation, an estimate of
 /// the final disc difference.
 pub const HEURISTIC: Eval = Eval::Pattern;
