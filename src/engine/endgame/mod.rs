@@ -475,6 +475,9 @@ impl Solver {
     /// of the player to move, refuting every move happens once, at the end.
     fn climb(&mut self, pos: Position, moves: u64, start: i32) -> (i32, u32) {
         let mut v = start;
+        // The bounds found so far. A selective pass's are not sure: where one crosses the
+        // other, the pass ends there rather than climbing back and forth.
+        let (mut low, mut high) = (-WIN, WIN);
         loop {
             let mut children = Children::new(pos, moves);
             let (score, sq) = self.pvs(&mut children, pos, None, v - 1, v + 1);
@@ -488,6 +491,14 @@ impl Solver {
             if score == v || self.stopped() {
                 // Inside the window: exact, and `sq` reaches it.
                 return (v, sq as u32);
+            }
+            if score > v {
+                low = score;
+            } else {
+                high = score;
+            }
+            if low >= high {
+                return (score, sq as u32);
             }
             // A bound beyond `v`: the next value to try, between the bounds so far.
             v = score;
