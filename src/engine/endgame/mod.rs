@@ -55,7 +55,7 @@ pub const TABLE_FROM: u32 = 7;
 const ETC_FROM: u32 = TABLE_FROM + 1;
 /// Positions with at least this many empty squares order their moves by a shallow search
 /// with the pattern evaluation.
-const EVAL_ORDER_FROM: u32 = 12;
+const EVAL_ORDER_FROM: u32 = 14;
 /// The depth of that shallow search: deeper where the subtree below is larger.
 fn order_depth(empties: u32) -> u32 {
     match empties {
