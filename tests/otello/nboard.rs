@@ -520,3 +520,23 @@ fn the_end_of_the_input_stops_a_search() {
     assert_eq!(out[..out.len() - 1], full[..], "{:?}", out);
     assert_eq!(out[out.len() - 1], "pong 1");
 }
+
+/// A match game (`examples/nboard_match.rs`, at depth 6) whose last `go`, at 20 empty
+/// squares with the tables of the solves before it, once made a selective pass of the
+/// root's climb step back and forth for ever: every `go` of it answers.
+#[test]
+fn every_go_of_a_match_game_answers() {
+    let moves =
+        "D3 E3 E2 F3 F2 F4 C5 E1 B3 A3 G4 H4 D2 C2 B5 F1 G5 D1 A4 A5 H3 H2 G3 G6 E6 A6 B1 C6 B2 F6 H5 H6 F7 D7 E7 D8";
+    let mut script = String::from(
+        "set game (;GM[Othello]BO[8 ------------------O------OOO*------***-------------------------- *];)\n",
+    );
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    for pair in moves.chunks(2) {
+        script += &format!("go\nmove {}\nmove {}\n", pair[0], pair[1]);
+    }
+    script += "go";
+    let (out, err) = session(&script);
+    assert!(err.is_empty(), "{:?}", err);
+    assert_eq!(out.iter().filter(|l| l.starts_with("=== ")).count(), 19, "{:?}", out);
+}
