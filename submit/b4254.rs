@@ -831,6 +831,19 @@ impl<C: Count> Outcomes<C> {
 	}
 }
 }
+pub mod sweep {
+//! Counting by levels in the judges' single files: each position once, with its paths.
+use super::super::core::board::{Board, Color};
+use super::super::core::rules::{Flanking, Rules};
+use super::outcomes::Outcomes;
+/// The rules of a count in the judges' single files, and whether it goes by levels.
+pub trait SweptRules: Rules {
+	fn swept(_: &Board, _: Color, _: usize) -> Option<Outcomes> {
+		None
+	}
+}
+impl SweptRules for Flanking {}
+}
 pub mod walk {
 //! The depth-first counter and the positions it walks.
 use super::super::core::table::{Table, TableKey};
@@ -907,7 +920,7 @@ use self::walk::{CountedWalk, Counter};
 use super::core::board::{Board, Color};
 use super::core::error::InputError;
 use super::core::memory;
-pub use super::core::rules::Rules as CountedRules;
+pub use self::sweep::SweptRules as CountedRules;
 /// How to count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -963,7 +976,10 @@ fn deep<R>(board: &Board, _: Color, _: &Options) -> Result<Counts, InputError> {
 }
 /// [`count`] by the fastest way the board and `options` allow (see the module header).
 fn choose<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> Counts {
-	depth_first(BoardWalk::<R>::new(board, to_move), to_move, options)
+	match R::swept(board, to_move, options.memory) {
+		Some(outcomes) => Counts::of(&outcomes, to_move),
+		None => depth_first(BoardWalk::<R>::new(board, to_move), to_move, options),
+	}
 }
 /// The count of `walk` depth first: in `u64` where it provably holds `e!` (see the module header), else in saturating `u128`, and again in [`Nat`] if that saturated.
 fn depth_first<W: CountedWalk>(walk: W, to_move: Color, options: &Options) -> Counts {

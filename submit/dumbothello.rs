@@ -10,6 +10,86 @@ mod othello {
 //! othello: one board library for a suite of Othello judge solvers.
 pub mod core {
 //! The core: what every program of the suite stands on.
+pub mod bitboard {
+//! The 64-bit board: boards within 8×8 as bit sets, and the rules' 64-bit form.
+use super::board::{Board, Color};
+use super::rules::{Adjacent, Rules};
+/// The rules on 64-bit boards: the same moves and flips as [`Rules`] on the general board, as bit sets of the player to move (`p`), the opponent (`o`) and the empty cells.
+pub trait BitRules: Rules {
+	fn moves(p: u64, o: u64, empty: u64) -> u64;
+	fn flipped(p: u64, o: u64, sq: u32) -> u64;
+}
+impl BitRules for Adjacent {
+	fn moves(_: u64, o: u64, empty: u64) -> u64 {
+		neighbours(o) & empty
+	}
+	fn flipped(_: u64, o: u64, sq: u32) -> u64 {
+		neighbours(1 << sq) & o
+	}
+}
+/// Every bit but column A (the leftmost).
+const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+/// Every bit but column H (the rightmost).
+const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// The cells 8-adjacent to any bit of `b`.
+pub fn neighbours(b: u64) -> u64 {
+	let sides = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+	let row = b | sides;
+	sides | (row << 8) | (row >> 8)
+}
+/// The bit of cell `(r, c)`.
+pub fn bit(r: usize, c: usize) -> u64 {
+	1u64 << (8 * r + c)
+}
+/// The set bits of a `u64`, lowest first, as square numbers.
+#[derive(Clone, Copy, Debug)]
+pub struct Bits(pub u64);
+impl Iterator for Bits {
+	type Item = u32;
+	fn next(&mut self) -> Option<u32> {
+		if self.0 == 0 {
+			return None;
+		}
+		let sq = self.0.trailing_zeros();
+		self.0 &= self.0 - 1;
+		Some(sq)
+	}
+}
+/// A board within 8×8 as bit sets: its black discs, white discs and cells.
+pub fn from_board(board: &Board) -> Option<Sets> {
+	if board.rows() > 8 || board.cols() > 8 {
+		return None;
+	}
+	let mut sets = Sets { black: 0, white: 0, area: 0 };
+	for r in 0..board.rows() {
+		for c in 0..board.cols() {
+			let b = bit(r, c);
+			sets.area |= b;
+			match board.cell(board.index(r, c)) {
+				Some(Color::Black) => sets.black |= b,
+				Some(Color::White) => sets.white |= b,
+				None => {}
+			}
+		}
+	}
+	Some(sets)
+}
+/// A board within 8×8 as bit sets ([`from_board`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sets {
+	pub black: u64,
+	pub white: u64,
+	pub area: u64,
+}
+impl Sets {
+	pub fn players(&self, color: Color) -> (u64, u64) {
+		match color {
+			Color::Black => (self.black, self.white),
+			Color::White => (self.white, self.black),
+		}
+	}
+}
+}
 pub mod board {
 //! The general board: a grid of `rows × cols` cells, each empty or holding a black or a white disc, of any size from 1×1 up.
 use super::error::InputError;
@@ -103,8 +183,18 @@ impl Board {
 		cells.extend(rows.into_iter().flat_map(|(_, row)| row));
 		Ok(Board::from_cells(height, cols, cells))
 	}
+	pub fn rows(&self) -> usize {
+		self.rows
+	}
+	pub fn cols(&self) -> usize {
+		self.cols
+	}
 	pub fn cell_count(&self) -> usize {
 		self.cells.len()
+	}
+	pub fn index(&self, r: usize, c: usize) -> usize {
+		debug_assert!(r < self.rows && c < self.cols);
+		r * self.cols + c
 	}
 	pub fn coords(&self, i: usize) -> (usize, usize) {
 		(i / self.cols, i % self.cols)
@@ -292,6 +382,33 @@ fn process_limit() -> Option<usize> {
 		.filter(|l| l.starts_with("Max address space") || l.starts_with("Max data size"))
 		.filter_map(|l| l.split_whitespace().nth(3).and_then(|soft| soft.parse().ok()))
 		.min()
+}
+}
+pub mod position {
+//! The 64-bit position: the discs of the player to move and of the opponent on a board within 8×8 (a cell's bit as [`super::bitboard`] numbers it), and what the rules do to it: a move made ([`Position::after`]) and taken back, a pass, the turn that follows ([`Turn`]), the last cell's gain and the final score.
+use super::table::{mix, Footprint, TableKey};
+/// A position: the discs of the player to move and of the opponent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+	pub player: u64,
+	pub opponent: u64,
+}
+impl Position {
+	pub fn margin(self) -> i32 {
+		self.player.count_ones() as i32 - self.opponent.count_ones() as i32
+	}
+	pub fn after(self, sq: u32, flips: u64) -> Position {
+		Position { player: self.opponent ^ flips, opponent: self.player ^ flips ^ 1 << sq }
+	}
+	pub fn passed(self) -> Position {
+		Position { player: self.opponent, opponent: self.player }
+	}
+}
+impl Footprint for Position {}
+impl TableKey for Position {
+	fn hash64(&self) -> u64 {
+		mix(self.player ^ mix(self.opponent ^ 0x9e37_79b9_7f4a_7c15))
+	}
 }
 }
 pub mod rules {
@@ -773,6 +890,186 @@ impl<C: Count> Outcomes<C> {
 	}
 }
 }
+pub mod sweep {
+//! Counting by levels in the judges' single files: each position once, with its paths.
+use super::super::core::bitboard::from_board;
+use super::super::core::bitboard::{BitRules, Bits};
+use super::super::core::board::{Board, Color};
+use super::super::core::position::Position;
+use super::super::core::rules::{Adjacent, Rules};
+use super::super::core::table::mix;
+use super::outcomes::Outcomes;
+/// The most empty cells [`by_levels`] takes: 20! < 2^64 sequences.
+pub const DEEPEST: usize = 20;
+/// The rules of a count in the judges' single files, and whether it goes by levels.
+pub trait SweptRules: Rules {
+	fn swept(_: &Board, _: Color, _: usize) -> Option<Outcomes> {
+		None
+	}
+}
+impl SweptRules for Adjacent {
+	fn swept(board: &Board, to_move: Color, memory: usize) -> Option<Outcomes> {
+		let sets = from_board(board).filter(|_| board.empties() <= DEEPEST)?;
+		let (p, o) = sets.players(to_move);
+		by_levels::<Adjacent>(p, o, sets.area, memory)
+	}
+}
+/// How a position on at most 32 cells packs into a word.
+#[derive(Clone, Copy)]
+struct Packing {
+	rows: u32,
+	cols: u32,
+}
+impl Packing {
+	fn of(area: u64) -> Option<Packing> {
+		let cols = (area & 0xff).count_ones();
+		Some(Packing { rows: area.count_ones() / cols.max(1), cols }).filter(|_| area.count_ones() <= 32)
+	}
+	fn pack(self, b: u64) -> u64 {
+		(0..self.rows).fold(0, |k, r| k | (b >> (8 * r) & ((1 << self.cols) - 1)) << (self.cols * r))
+	}
+	fn unpack(self, k: u64) -> u64 {
+		(0..self.rows).fold(0, |b, r| b | (k >> (self.cols * r) & ((1 << self.cols) - 1)) << (8 * r))
+	}
+	fn key(self, pos: Position, root: bool, empty: u64) -> u64 {
+		let mark = if root { 0 } else { empty & empty.wrapping_neg() };
+		self.pack(pos.player | mark) | self.pack(pos.opponent | mark) << (self.rows * self.cols)
+	}
+	fn position(self, key: u64) -> (Position, bool) {
+		let (player, opponent) = (self.unpack(key), self.unpack(key >> (self.rows * self.cols)));
+		let mark = player & opponent;
+		(Position { player: player ^ mark, opponent: opponent ^ mark }, mark == 0)
+	}
+}
+/// A position of a level ([`Packing::key`]) and its paths; an empty slot has key 0.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+	key: u64,
+	paths: u64,
+}
+/// A level: a table with linear probing, at most three quarters full, then packed tight.
+struct Level {
+	slots: Vec<Entry>,
+	len: usize,
+}
+impl Level {
+	fn new(slots: usize, memory: usize) -> Option<Level> {
+		if slots == 0 || slots.saturating_mul(std::mem::size_of::<Entry>()) > memory {
+			return None;
+		}
+		let mut level = Level { slots: Vec::new(), len: 0 };
+		level.slots.try_reserve_exact(slots).ok()?;
+		level.slots.resize(slots, Entry::default());
+		Some(level)
+	}
+	fn bytes(&self) -> usize {
+		self.slots.capacity() * std::mem::size_of::<Entry>()
+	}
+	fn add(&mut self, key: u64, paths: u64) -> bool {
+		let n = self.slots.len();
+		let mut i = ((mix(key) as u128 * n as u128) >> 64) as usize;
+		loop {
+			let slot = &mut self.slots[i];
+			if slot.key == key {
+				slot.paths += paths;
+				return true;
+			}
+			if slot.key == 0 {
+				if 4 * (self.len + 1) > 3 * n {
+					return false;
+				}
+				*slot = Entry { key, paths };
+				self.len += 1;
+				return true;
+			}
+			i = if i + 1 == n { 0 } else { i + 1 };
+		}
+	}
+	fn pack_tight(&mut self) {
+		self.slots.retain(|e| e.key != 0);
+		self.slots.shrink_to_fit();
+	}
+}
+/// The outcomes of every move sequence from a position, counted by levels.
+pub fn by_levels<R: BitRules>(p: u64, o: u64, area: u64, memory: usize) -> Option<Outcomes> {
+	let packing = Packing::of(area)?;
+	let mut level = Level::new(1, memory)?;
+	let empty = area & !(p | o);
+	level.slots[0] = Entry { key: packing.key(Position { player: p, opponent: o }, true, empty), paths: 1 };
+	level.len = 1;
+	let mut total = Outcomes::default();
+	let mut grown = 1;
+	loop {
+		let mut next = next_level::<R>(&level, packing, area, level.len * grown, memory - level.bytes(), &mut total)?;
+		if next.len == 0 {
+			return Some(total);
+		}
+		next.pack_tight();
+		grown = (next.len + level.len - 1) / level.len;
+		level = next;
+	}
+}
+/// The level after `level`; the games that end on the way add to `total`.
+fn next_level<R: BitRules>(
+	level: &Level,
+	packing: Packing,
+	area: u64,
+	expected: usize,
+	memory: usize,
+	total: &mut Outcomes,
+) -> Option<Level> {
+	let most = memory / std::mem::size_of::<Entry>();
+	let mut slots = (expected * 4 / 3).max(1024);
+	loop {
+		let mut next = Level::new(slots.min(most), memory)?;
+		let mut ended = *total;
+		if expand::<R>(level, packing, area, &mut next, &mut ended) {
+			*total = ended;
+			return Some(next);
+		}
+		if slots >= most {
+			return None;
+		}
+		slots *= 2;
+	}
+}
+/// Fills `next` with the positions that follow those of `level`; false if it is too full.
+fn expand<R: BitRules>(level: &Level, packing: Packing, area: u64, next: &mut Level, ended: &mut Outcomes) -> bool {
+	for e in level.slots.iter().filter(|e| e.key != 0) {
+		let (mut pos, mut root) = packing.position(e.key);
+		let empty = area & !(pos.player | pos.opponent);
+		let mut moves = R::moves(pos.player, pos.opponent, empty);
+		if moves == 0 && R::PASSES {
+			moves = R::moves(pos.opponent, pos.player, empty);
+			if moves != 0 {
+				pos = pos.passed();
+				root = !root;
+			}
+		}
+		if moves == 0 {
+			tally(ended, if root { pos.margin() } else { -pos.margin() }, e.paths);
+		}
+		for sq in Bits(moves) {
+			let child = pos.after(sq, R::flipped(pos.player, pos.opponent, sq));
+			let left = empty ^ 1 << sq;
+			if left == 0 {
+				tally(ended, if root { -child.margin() } else { child.margin() }, e.paths);
+			} else if !next.add(packing.key(child, !root, left), e.paths) {
+				return false;
+			}
+		}
+	}
+	true
+}
+/// Adds `paths` games to `total`, won by the root's player if `margin` (theirs) is positive.
+fn tally(total: &mut Outcomes, margin: i32, paths: u64) {
+	*match margin.signum() {
+		1 => &mut total.wins,
+		-1 => &mut total.losses,
+		_ => &mut total.draws,
+	} += paths;
+}
+}
 pub mod walk {
 //! The depth-first counter and the positions it walks.
 use super::super::core::table::{Table, TableKey};
@@ -849,7 +1146,7 @@ use self::walk::{CountedWalk, Counter};
 use super::core::board::{Board, Color};
 use super::core::error::InputError;
 use super::core::memory;
-pub use super::core::rules::Rules as CountedRules;
+pub use self::sweep::SweptRules as CountedRules;
 /// How to count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -905,7 +1202,10 @@ fn deep<R>(board: &Board, _: Color, _: &Options) -> Result<Counts, InputError> {
 }
 /// [`count`] by the fastest way the board and `options` allow (see the module header).
 fn choose<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> Counts {
-	depth_first(BoardWalk::<R>::new(board, to_move), to_move, options)
+	match R::swept(board, to_move, options.memory) {
+		Some(outcomes) => Counts::of(&outcomes, to_move),
+		None => depth_first(BoardWalk::<R>::new(board, to_move), to_move, options),
+	}
 }
 /// The count of `walk` depth first: in `u64` where it provably holds `e!` (see the module header), else in saturating `u128`, and again in [`Nat`] if that saturated.
 fn depth_first<W: CountedWalk>(walk: W, to_move: Color, options: &Options) -> Counts {

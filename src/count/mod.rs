@@ -8,6 +8,8 @@
 //! ([`analysis`]), and boards within 8×8 walk on 64-bit sets instead ([`bits`]), their last
 //! empty cells counted at once ([`last`]), from 12 empty cells breadth first ([`levels`]);
 //! other depth-first counts from 10 empty cells are split over every core ([`split`]).
+//! The single files count Dumbothello's boards of up to 32 cells level by level on 64-bit
+//! sets instead ([`sweep`]), where two levels fit in memory.
 //!
 //! Counts are exact at any size. Every move fills an empty cell and passes do not branch,
 //! so `e` empty cells give at most `e!` sequences: `u64` holds them up to 20 empty cells
@@ -27,6 +29,7 @@ pub mod nat;
 pub mod outcomes;
 #[cfg(feature = "fast")]
 pub mod split;
+pub mod sweep;
 pub mod walk;
 
 #[cfg(feature = "fast")]
@@ -42,11 +45,11 @@ use super::core::error::InputError;
 use super::core::memory;
 
 // The rules a count takes: in cargo builds with their 64-bit form and the analysis of a
-// board, in the judges' single files on the general board alone.
+// board, in the judges' single files on the general board, and by levels where they say.
 #[cfg(feature = "fast")]
 pub use self::analysis::Analyse as CountedRules;
 #[cfg(not(feature = "fast"))]
-pub use super::core::rules::Rules as CountedRules;
+pub use self::sweep::SweptRules as CountedRules;
 
 /// How to count. The default is the fastest; the others are there to test each way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -209,7 +212,10 @@ fn choose<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> 
         depth_first(walk, to_move, options)
     }
     #[cfg(not(feature = "fast"))]
-    depth_first(BoardWalk::<R>::new(board, to_move), to_move, options)
+    match R::swept(board, to_move, options.memory) {
+        Some(outcomes) => Counts::of(&outcomes, to_move),
+        None => depth_first(BoardWalk::<R>::new(board, to_move), to_move, options),
+    }
 }
 
 /// The threads `options` ask for (0: every core) that fit in memory ([`memory::threads`]).

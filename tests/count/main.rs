@@ -466,6 +466,50 @@ fn counts_by_levels_match_depth_first() {
     }
 }
 
+/// Counting by levels as the single files do (`othello::count::sweep`) against the
+/// depth-first counter on the same 64-bit walk: boards of 3×7 to 5×6 cells (at most 32,
+/// packed into a word) with random discs, under the flanking rules (passes) at 5 to 12
+/// empty cells and the adjacent ones at 5 to 10; within too little memory, no count; and
+/// none for a board of more than 32 cells.
+#[cfg(feature = "fast")]
+#[test]
+fn counts_by_sweeping_levels_match_depth_first() {
+    use othello::count::bits::BitWalk;
+    use othello::count::sweep::by_levels;
+    use othello::count::walk::Counter;
+    fn check<R: BitRules>(grid: &Grid, memory: usize) -> Option<String> {
+        let sets = othello::core::bitboard::from_board(&library_board(grid)).expect("within 8x8");
+        let (white, black, empty) = (sets.white, sets.black, sets.empty());
+        let expected =
+            Counter::<BitWalk<R>, u64>::new(1 << 16, usize::MAX).count(&mut BitWalk::new(white, black, empty));
+        match by_levels::<R>(white, black, sets.area, memory) {
+            Some(got) if got == expected => None,
+            got => Some(format!("{}: {:?} by levels, {:?} depth first", show(grid), got, expected)),
+        }
+    }
+    let mut rng = Rng::new(1515);
+    let mut failures = Vec::new();
+    let positions = 160;
+    for i in 0..positions {
+        let (rows, cols) = [(4, 4), (4, 6), (4, 8), (5, 5), (5, 6), (3, 7)][i % 6];
+        let empties = rng.range(5, 13).min(rows * cols - 2);
+        let percent = random_black_percent(&mut rng);
+        let grid = random_grid(&mut rng, rows, cols, empties, percent);
+        failures.extend(check::<Flanking>(&grid, 1 << 30));
+        if empties <= 10 {
+            failures.extend(check::<Adjacent>(&grid, 1 << 30));
+        }
+    }
+    assert_no_failures(failures, positions);
+    let grid = random_grid(&mut Rng::new(8), 4, 5, 10, 50);
+    let sets = othello::core::bitboard::from_board(&library_board(&grid)).expect("4x5");
+    assert_eq!(by_levels::<Adjacent>(sets.black, sets.white, sets.area, 1 << 12), None, "{}", show(&grid));
+    assert!(check::<Adjacent>(&grid, 1 << 26).is_none());
+    let wide = random_grid(&mut Rng::new(9), 5, 7, 10, 50);
+    let sets = othello::core::bitboard::from_board(&library_board(&wide)).expect("5x7");
+    assert_eq!(by_levels::<Adjacent>(sets.black, sets.white, sets.area, 1 << 30), None);
+}
+
 /// Counts that go by levels where built (8×8 boards from 12 empty cells) against the same
 /// counts depth first: four 8×8 playouts with 13 empty cells.
 #[test]
