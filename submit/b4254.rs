@@ -800,6 +800,8 @@ impl Count for Nat {
 		self.clone()
 	}
 }
+/// The most empty cells a `u64` count always holds: 20! < 2^62.
+pub const DEEPEST: usize = 20;
 /// Numbers of sequences as the player to move sees them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Outcomes<C = u64> {
@@ -915,7 +917,7 @@ impl<W: CountedWalk, C: Count> Counter<W, C> {
 }
 use self::board::BoardWalk;
 use self::nat::Nat;
-use self::outcomes::{Count, Outcomes};
+use self::outcomes::{Count, Outcomes, DEEPEST};
 use self::walk::{CountedWalk, Counter};
 use super::core::board::{Board, Color};
 use super::core::error::InputError;
@@ -983,7 +985,7 @@ fn choose<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> 
 }
 /// The count of `walk` depth first: in `u64` where it provably holds `e!` (see the module header), else in saturating `u128`, and again in [`Nat`] if that saturated.
 fn depth_first<W: CountedWalk>(walk: W, to_move: Color, options: &Options) -> Counts {
-	if walk.empties() <= 20 {
+	if walk.empties() <= DEEPEST {
 		return depth_first_as::<W, u64>(walk, to_move, options);
 	}
 	let counts = depth_first_as::<W, u128>(walk.clone(), to_move, options);

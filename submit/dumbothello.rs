@@ -386,12 +386,20 @@ fn process_limit() -> Option<usize> {
 }
 pub mod position {
 //! The 64-bit position: the discs of the player to move and of the opponent on a board within 8×8 (a cell's bit as [`super::bitboard`] numbers it), and what the rules do to it: a move made ([`Position::after`]) and taken back, a pass, the turn that follows ([`Turn`]), the last cell's gain and the final score.
+use super::bitboard::BitRules;
 use super::table::{mix, Footprint, TableKey};
 /// A position: the discs of the player to move and of the opponent.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position {
 	pub player: u64,
 	pub opponent: u64,
+}
+/// What the player to move does next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+	Play(u64),
+	Pass,
+	Over,
 }
 impl Position {
 	pub fn margin(self) -> i32 {
@@ -402,6 +410,16 @@ impl Position {
 	}
 	pub fn passed(self) -> Position {
 		Position { player: self.opponent, opponent: self.player }
+	}
+	pub fn turn<R: BitRules>(self, empty: u64) -> Turn {
+		let moves = R::moves(self.player, self.opponent, empty);
+		if moves != 0 {
+			Turn::Play(moves)
+		} else if R::PASSES && R::moves(self.opponent, self.player, empty) != 0 {
+			Turn::Pass
+		} else {
+			Turn::Over
+		}
 	}
 }
 impl Footprint for Position {}
@@ -859,6 +877,8 @@ impl Count for Nat {
 		self.clone()
 	}
 }
+/// The most empty cells a `u64` count always holds: 20! < 2^62.
+pub const DEEPEST: usize = 20;
 /// Numbers of sequences as the player to move sees them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Outcomes<C = u64> {
@@ -895,12 +915,10 @@ pub mod sweep {
 use super::super::core::bitboard::from_board;
 use super::super::core::bitboard::{BitRules, Bits};
 use super::super::core::board::{Board, Color};
-use super::super::core::position::Position;
+use super::super::core::position::{Position, Turn};
 use super::super::core::rules::{Adjacent, Rules};
 use super::super::core::table::mix;
-use super::outcomes::Outcomes;
-/// The most empty cells [`by_levels`] takes: 20! < 2^64 sequences.
-pub const DEEPEST: usize = 20;
+use super::outcomes::{Outcomes, DEEPEST};
 /// The rules of a count in the judges' single files, and whether it goes by levels.
 pub trait SweptRules: Rules {
 	fn swept(_: &Board, _: Color, _: usize) -> Option<Outcomes> {
@@ -909,21 +927,22 @@ pub trait SweptRules: Rules {
 }
 impl SweptRules for Adjacent {
 	fn swept(board: &Board, to_move: Color, memory: usize) -> Option<Outcomes> {
-		let sets = from_board(board).filter(|_| board.empties() <= DEEPEST)?;
+		let sets = from_board(board)?;
 		let (p, o) = sets.players(to_move);
 		by_levels::<Adjacent>(p, o, sets.area, memory)
 	}
 }
-/// How a position on at most 32 cells packs into a word.
+/// A board of at most 32 cells, and how a position on it packs into a word.
 #[derive(Clone, Copy)]
 struct Packing {
+	area: u64,
 	rows: u32,
 	cols: u32,
 }
 impl Packing {
 	fn of(area: u64) -> Option<Packing> {
 		let cols = (area & 0xff).count_ones();
-		Some(Packing { rows: area.count_ones() / cols.max(1), cols }).filter(|_| area.count_ones() <= 32)
+		Some(Packing { area, rows: area.count_ones() / cols.max(1), cols }).filter(|_| area.count_ones() <= 32)
 	}
 	fn pack(self, b: u64) -> u64 {
 		(0..self.rows).fold(0, |k, r| k | (b >> (8 * r) & ((1 << self.cols) - 1)) << (self.cols * r))
@@ -931,7 +950,8 @@ impl Packing {
 	fn unpack(self, k: u64) -> u64 {
 		(0..self.rows).fold(0, |b, r| b | (k >> (self.cols * r) & ((1 << self.cols) - 1)) << (8 * r))
 	}
-	fn key(self, pos: Position, root: bool, empty: u64) -> u64 {
+	fn key(self, pos: Position, root: bool) -> u64 {
+		let empty = self.area & !(pos.player | pos.opponent);
 		let mark = if root { 0 } else { empty & empty.wrapping_neg() };
 		self.pack(pos.player | mark) | self.pack(pos.opponent | mark) << (self.rows * self.cols)
 	}
@@ -962,9 +982,6 @@ impl Level {
 		level.slots.resize(slots, Entry::default());
 		Some(level)
 	}
-	fn bytes(&self) -> usize {
-		self.slots.capacity() * std::mem::size_of::<Entry>()
-	}
 	fn add(&mut self, key: u64, paths: u64) -> bool {
 		let n = self.slots.len();
 		let mut i = ((mix(key) as u128 * n as u128) >> 64) as usize;
@@ -992,15 +1009,15 @@ impl Level {
 }
 /// The outcomes of every move sequence from a position, counted by levels.
 pub fn by_levels<R: BitRules>(p: u64, o: u64, area: u64, memory: usize) -> Option<Outcomes> {
-	let packing = Packing::of(area)?;
-	let mut level = Level::new(1, memory)?;
 	let empty = area & !(p | o);
-	level.slots[0] = Entry { key: packing.key(Position { player: p, opponent: o }, true, empty), paths: 1 };
-	level.len = 1;
+	let packing = Packing::of(area).filter(|_| empty.count_ones() as usize <= DEEPEST)?;
+	let mut level = Level::new(2, memory)?;
+	level.add(packing.key(Position { player: p, opponent: o }, true), 1);
 	let mut total = Outcomes::default();
 	let mut grown = 1;
 	loop {
-		let mut next = next_level::<R>(&level, packing, area, level.len * grown, memory - level.bytes(), &mut total)?;
+		let room = memory - level.slots.capacity() * std::mem::size_of::<Entry>();
+		let mut next = next_level::<R>(&level, packing, level.len * grown, room, &mut total)?;
 		if next.len == 0 {
 			return Some(total);
 		}
@@ -1013,7 +1030,6 @@ pub fn by_levels<R: BitRules>(p: u64, o: u64, area: u64, memory: usize) -> Optio
 fn next_level<R: BitRules>(
 	level: &Level,
 	packing: Packing,
-	area: u64,
 	expected: usize,
 	memory: usize,
 	total: &mut Outcomes,
@@ -1023,7 +1039,7 @@ fn next_level<R: BitRules>(
 	loop {
 		let mut next = Level::new(slots.min(most), memory)?;
 		let mut ended = *total;
-		if expand::<R>(level, packing, area, &mut next, &mut ended) {
+		if expand::<R>(level, packing, &mut next, &mut ended) {
 			*total = ended;
 			return Some(next);
 		}
@@ -1034,27 +1050,23 @@ fn next_level<R: BitRules>(
 	}
 }
 /// Fills `next` with the positions that follow those of `level`; false if it is too full.
-fn expand<R: BitRules>(level: &Level, packing: Packing, area: u64, next: &mut Level, ended: &mut Outcomes) -> bool {
+fn expand<R: BitRules>(level: &Level, packing: Packing, next: &mut Level, ended: &mut Outcomes) -> bool {
 	for e in level.slots.iter().filter(|e| e.key != 0) {
-		let (mut pos, mut root) = packing.position(e.key);
-		let empty = area & !(pos.player | pos.opponent);
-		let mut moves = R::moves(pos.player, pos.opponent, empty);
-		if moves == 0 && R::PASSES {
-			moves = R::moves(pos.opponent, pos.player, empty);
-			if moves != 0 {
-				pos = pos.passed();
-				root = !root;
+		let (pos, root) = packing.position(e.key);
+		let empty = packing.area & !(pos.player | pos.opponent);
+		let (pos, root, moves) = match pos.turn::<R>(empty) {
+			Turn::Play(moves) => (pos, root, moves),
+			Turn::Pass => (pos.passed(), !root, R::moves(pos.opponent, pos.player, empty)),
+			Turn::Over => {
+				tally(ended, if root { pos.margin() } else { -pos.margin() }, e.paths);
+				continue;
 			}
-		}
-		if moves == 0 {
-			tally(ended, if root { pos.margin() } else { -pos.margin() }, e.paths);
-		}
+		};
 		for sq in Bits(moves) {
 			let child = pos.after(sq, R::flipped(pos.player, pos.opponent, sq));
-			let left = empty ^ 1 << sq;
-			if left == 0 {
+			if empty == 1 << sq {
 				tally(ended, if root { -child.margin() } else { child.margin() }, e.paths);
-			} else if !next.add(packing.key(child, !root, left), e.paths) {
+			} else if !next.add(packing.key(child, !root), e.paths) {
 				return false;
 			}
 		}
@@ -1141,7 +1153,7 @@ impl<W: CountedWalk, C: Count> Counter<W, C> {
 }
 use self::board::BoardWalk;
 use self::nat::Nat;
-use self::outcomes::{Count, Outcomes};
+use self::outcomes::{Count, Outcomes, DEEPEST};
 use self::walk::{CountedWalk, Counter};
 use super::core::board::{Board, Color};
 use super::core::error::InputError;
@@ -1209,7 +1221,7 @@ fn choose<R: CountedRules>(board: &Board, to_move: Color, options: &Options) -> 
 }
 /// The count of `walk` depth first: in `u64` where it provably holds `e!` (see the module header), else in saturating `u128`, and again in [`Nat`] if that saturated.
 fn depth_first<W: CountedWalk>(walk: W, to_move: Color, options: &Options) -> Counts {
-	if walk.empties() <= 20 {
+	if walk.empties() <= DEEPEST {
 		return depth_first_as::<W, u64>(walk, to_move, options);
 	}
 	let counts = depth_first_as::<W, u128>(walk.clone(), to_move, options);

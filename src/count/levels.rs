@@ -25,12 +25,9 @@ use super::super::core::position::{Position, Turn};
 use super::super::core::table::prefetch;
 use super::bits::{decided, BitWalk};
 use super::last::{self, Four};
-use super::outcomes::Outcomes;
+use super::outcomes::{Outcomes, DEEPEST};
 use super::table_entries;
 use super::walk::{Counter, DECIDE_FROM};
-
-/// The most empty cells [`count`] takes: their sequences number at most 20! < 2^62.
-pub const DEEPEST: usize = 20;
 
 /// Each thread keeps the entries of a level it makes in chunks of at least this many
 /// (1 MB), so that a level takes what it holds and never copies itself to grow.

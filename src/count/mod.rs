@@ -36,7 +36,7 @@ pub mod walk;
 use self::bits::BitWalk;
 use self::board::BoardWalk;
 use self::nat::Nat;
-use self::outcomes::{Count, Outcomes};
+use self::outcomes::{Count, Outcomes, DEEPEST};
 use self::walk::{CountedWalk, Counter};
 #[cfg(feature = "fast")]
 use super::core::bitboard::from_board;
@@ -230,7 +230,7 @@ fn threads(options: &Options) -> usize {
 /// The count of `walk` depth first: in `u64` where it provably holds `e!` (see the module
 /// header), else in saturating `u128`, and again in [`Nat`] if that saturated.
 fn depth_first<W: CountedWalk>(walk: W, to_move: Color, options: &Options) -> Counts {
-    if walk.empties() <= 20 {
+    if walk.empties() <= DEEPEST {
         return depth_first_as::<W, u64>(walk, to_move, options);
     }
     let counts = depth_first_as::<W, u128>(walk.clone(), to_move, options);

@@ -47,6 +47,11 @@ impl Count for Nat {
     }
 }
 
+/// The most empty cells a `u64` count always holds: 20! < 2^62.
+///
+/// Their sequences leave a word two bits to spare, which counts by levels use.
+pub const DEEPEST: usize = 20;
+
 /// Numbers of sequences as the player to move sees them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Outcomes<C = u64> {

@@ -18,14 +18,11 @@ use super::super::core::bitboard::from_board;
 use super::super::core::bitboard::{BitRules, Bits};
 #[cfg(not(feature = "fast"))]
 use super::super::core::board::{Board, Color};
-use super::super::core::position::Position;
+use super::super::core::position::{Position, Turn};
 #[cfg(not(feature = "fast"))]
 use super::super::core::rules::{Adjacent, Flanking, Rules};
 use super::super::core::table::mix;
-use super::outcomes::Outcomes;
-
-/// The most empty cells [`by_levels`] takes: 20! < 2^64 sequences.
-pub const DEEPEST: usize = 20;
+use super::outcomes::{Outcomes, DEEPEST};
 
 /// The rules of a count in the judges' single files, and whether it goes by levels.
 ///
@@ -35,8 +32,8 @@ pub const DEEPEST: usize = 20;
 pub trait SweptRules: Rules {
     /// The outcomes from `board` with `to_move` to move, where they go by levels.
     ///
-    /// They do for rules that say so, on boards within 8×8 with at most [`DEEPEST`] empty
-    /// cells, within `memory` ([`by_levels`]).
+    /// They do for rules that say so, on boards within 8×8 that [`by_levels`] takes within
+    /// `memory`.
     fn swept(_: &Board, _: Color, _: usize) -> Option<Outcomes> {
         None
     }
@@ -48,18 +45,19 @@ impl SweptRules for Flanking {}
 #[cfg(not(feature = "fast"))]
 impl SweptRules for Adjacent {
     fn swept(board: &Board, to_move: Color, memory: usize) -> Option<Outcomes> {
-        let sets = from_board(board).filter(|_| board.empties() <= DEEPEST)?;
+        let sets = from_board(board)?;
         let (p, o) = sets.players(to_move);
         by_levels::<Adjacent>(p, o, sets.area, memory)
     }
 }
 
-/// How a position on at most 32 cells packs into a word.
+/// A board of at most 32 cells, and how a position on it packs into a word.
 ///
 /// The board is in the top-left corner of the 64-bit board; each player's discs go row by
 /// row, the player to move's in the low half.
 #[derive(Clone, Copy)]
 struct Packing {
+    area: u64,
     rows: u32,
     cols: u32,
 }
@@ -68,7 +66,7 @@ impl Packing {
     /// The packing of the board whose cells are `area`, if it has at most 32.
     fn of(area: u64) -> Option<Packing> {
         let cols = (area & 0xff).count_ones();
-        Some(Packing { rows: area.count_ones() / cols.max(1), cols }).filter(|_| area.count_ones() <= 32)
+        Some(Packing { area, rows: area.count_ones() / cols.max(1), cols }).filter(|_| area.count_ones() <= 32)
     }
 
     /// The cells of `b` in the board's rows, packed.
@@ -82,8 +80,9 @@ impl Packing {
     }
 
     /// The word of `pos`; where the root's opponent is to move (not `root`), both players
-    /// also hold the lowest cell of `empty`, which no position of a level lacks.
-    fn key(self, pos: Position, root: bool, empty: u64) -> u64 {
+    /// also hold the lowest empty cell, which no position of a level lacks.
+    fn key(self, pos: Position, root: bool) -> u64 {
+        let empty = self.area & !(pos.player | pos.opponent);
         let mark = if root { 0 } else { empty & empty.wrapping_neg() };
         self.pack(pos.player | mark) | self.pack(pos.opponent | mark) << (self.rows * self.cols)
     }
@@ -121,11 +120,6 @@ impl Level {
         Some(level)
     }
 
-    /// The bytes the level takes.
-    fn bytes(&self) -> usize {
-        self.slots.capacity() * std::mem::size_of::<Entry>()
-    }
-
     /// Adds `paths` to the position of word `key`; false where the level is too full to
     /// take it.
     fn add(&mut self, key: u64, paths: u64) -> bool {
@@ -160,8 +154,8 @@ impl Level {
 /// The outcomes of every move sequence from a position, counted by levels.
 ///
 /// The player to move has the discs `p`, the opponent `o`, on the cells `area` (those of
-/// neither are empty: at most [`DEEPEST`]), under rules `R`. `None` where the board has
-/// more than 32 cells or two levels do not fit in `memory` bytes.
+/// neither are empty), under rules `R`. `None` where the board has more than 32 cells or
+/// more than [`DEEPEST`] empty ones, or where two levels do not fit in `memory` bytes.
 ///
 /// ```
 /// use othello::core::rules::Adjacent;
@@ -172,16 +166,16 @@ impl Level {
 /// assert_eq!((o.wins, o.losses, o.draws), (2, 16, 0));
 /// ```
 pub fn by_levels<R: BitRules>(p: u64, o: u64, area: u64, memory: usize) -> Option<Outcomes> {
-    let packing = Packing::of(area)?;
-    let mut level = Level::new(1, memory)?;
     let empty = area & !(p | o);
-    level.slots[0] = Entry { key: packing.key(Position { player: p, opponent: o }, true, empty), paths: 1 };
-    level.len = 1;
+    let packing = Packing::of(area).filter(|_| empty.count_ones() as usize <= DEEPEST)?;
+    let mut level = Level::new(2, memory)?;
+    level.add(packing.key(Position { player: p, opponent: o }, true), 1);
     let mut total = Outcomes::default();
     // The last level's growth: the next one is first given room for as many times more.
     let mut grown = 1;
     loop {
-        let mut next = next_level::<R>(&level, packing, area, level.len * grown, memory - level.bytes(), &mut total)?;
+        let room = memory - level.slots.capacity() * std::mem::size_of::<Entry>();
+        let mut next = next_level::<R>(&level, packing, level.len * grown, room, &mut total)?;
         if next.len == 0 {
             return Some(total);
         }
@@ -198,7 +192,6 @@ pub fn by_levels<R: BitRules>(p: u64, o: u64, area: u64, memory: usize) -> Optio
 fn next_level<R: BitRules>(
     level: &Level,
     packing: Packing,
-    area: u64,
     expected: usize,
     memory: usize,
     total: &mut Outcomes,
@@ -208,7 +201,7 @@ fn next_level<R: BitRules>(
     loop {
         let mut next = Level::new(slots.min(most), memory)?;
         let mut ended = *total;
-        if expand::<R>(level, packing, area, &mut next, &mut ended) {
+        if expand::<R>(level, packing, &mut next, &mut ended) {
             *total = ended;
             return Some(next);
         }
@@ -222,27 +215,23 @@ fn next_level<R: BitRules>(
 /// Fills `next` with the positions that follow those of `level`; false if it is too full.
 ///
 /// The games that end add to `ended`, for the root's player.
-fn expand<R: BitRules>(level: &Level, packing: Packing, area: u64, next: &mut Level, ended: &mut Outcomes) -> bool {
+fn expand<R: BitRules>(level: &Level, packing: Packing, next: &mut Level, ended: &mut Outcomes) -> bool {
     for e in level.slots.iter().filter(|e| e.key != 0) {
-        let (mut pos, mut root) = packing.position(e.key);
-        let empty = area & !(pos.player | pos.opponent);
-        let mut moves = R::moves(pos.player, pos.opponent, empty);
-        if moves == 0 && R::PASSES {
-            moves = R::moves(pos.opponent, pos.player, empty);
-            if moves != 0 {
-                pos = pos.passed();
-                root = !root;
+        let (pos, root) = packing.position(e.key);
+        let empty = packing.area & !(pos.player | pos.opponent);
+        let (pos, root, moves) = match pos.turn::<R>(empty) {
+            Turn::Play(moves) => (pos, root, moves),
+            Turn::Pass => (pos.passed(), !root, R::moves(pos.opponent, pos.player, empty)),
+            Turn::Over => {
+                tally(ended, if root { pos.margin() } else { -pos.margin() }, e.paths);
+                continue;
             }
-        }
-        if moves == 0 {
-            tally(ended, if root { pos.margin() } else { -pos.margin() }, e.paths);
-        }
+        };
         for sq in Bits(moves) {
             let child = pos.after(sq, R::flipped(pos.player, pos.opponent, sq));
-            let left = empty ^ 1 << sq;
-            if left == 0 {
+            if empty == 1 << sq {
                 tally(ended, if root { -child.margin() } else { child.margin() }, e.paths);
-            } else if !next.add(packing.key(child, !root, left), e.paths) {
+            } else if !next.add(packing.key(child, !root), e.paths) {
                 return false;
             }
         }

@@ -18,7 +18,7 @@ use super::{cases, first_difference, found_or_skip, process, root, run, BINARIES
 
 /// The most a bundle's code may weigh, its comments left out: Dumbothello's, which counts
 /// by levels on the 64-bit board too, is the largest.
-const MAX_CODE_BYTES: usize = 36 * 1024;
+const MAX_CODE_BYTES: usize = 37 * 1024;
 
 /// The most a bundle may weigh, with the summaries of its doc comments.
 const MAX_BYTES: usize = 45 * 1024;
